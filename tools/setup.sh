@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what tavla needs to build and test, from Debian packages. Safe to run any number of
+# times: packages already present are not touched, and apt is only called when something is missing.
+set -euo pipefail
+
+packages=(
+  g++ cmake make
+  libeigen3-dev libboost-program-options-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  libreadline-dev
+  gnubg  # the reference: its weights, databases and binaries drive the differential tests
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all packages present"
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install ${missing[*]}" >&2; exit 1; }
+  as_root=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

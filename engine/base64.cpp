@@ -35,16 +35,18 @@ std::string base64_encode(std::span<const uint8_t> bytes, int chars) {
 }
 
 Result<bool> base64_decode(std::string_view text, int chars, std::span<uint8_t> out,
-                           std::string_view what) {
+                           std::string_view label) {
+  const std::string_view original = text;
+  auto what = [&] { return std::string(label) + " '" + std::string(original) + "'"; };
   while (!text.empty() && text.back() == '=') text.remove_suffix(1);
   if (static_cast<int>(text.size()) != chars)
-    return Error{std::string(what) + " must have " + std::to_string(chars) +
+    return Error{what() + " must have " + std::to_string(chars) +
                  " characters, got " + std::to_string(text.size())};
   std::fill(out.begin(), out.end(), 0);
   for (int c = 0; c < chars; ++c) {
     int v = base64_value(text[c]);
     if (v < 0)
-      return Error{std::string(what) + ": character '" + std::string(1, text[c]) +
+      return Error{what() + ": character '" + std::string(1, text[c]) +
                    "' at position " + std::to_string(c + 1) + " is not in the Base64 alphabet"};
     for (int b = 0; b < 6; ++b) {
       int bit = 6 * c + b;

@@ -19,8 +19,8 @@ int base64_value(char c);
 std::string base64_encode(std::span<const uint8_t> bytes, int chars);
 
 // Decodes `text` (trailing '=' padding tolerated and ignored) into out.size() bytes. The text must
-// have exactly `chars` significant characters. `what` names the input in error messages.
+// have exactly `chars` significant characters. Errors read "<label> '<text>': ...".
 Result<bool> base64_decode(std::string_view text, int chars, std::span<uint8_t> out,
-                           std::string_view what);
+                           std::string_view label);
 
 }  // namespace tavla::engine

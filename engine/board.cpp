@@ -44,6 +44,12 @@ std::optional<std::string> board_error(const Board& board) {
       return "both sides have chequers on the same point (the " + std::to_string(i + 1) +
              "-point of the side on roll)";
   }
+  // Both sides on the bar against closed boards: nobody could ever move.
+  bool closed[2] = {true, true};
+  for (int side = 0; side < 2; ++side)
+    for (int i = 0; i < 6; ++i) closed[side] = closed[side] && board.sides[side][i] >= 2;
+  if (closed[0] && closed[1] && board.on_roll()[kBar] && board.opponent()[kBar])
+    return std::string("both sides have chequers on the bar against closed boards");
   return std::nullopt;
 }
 

@@ -52,8 +52,8 @@ struct Board {
 };
 static_assert(sizeof(Board) == 50, "a board is two rows of 25 bytes and cheap to copy");
 
-// The invariants every board must satisfy: at most 15 chequers a side and no point held by both
-// sides. Returns a description of the first violation, or nullopt when the board is legal.
+// The invariants every board must satisfy (gnubg's CheckPosition): at most 15 chequers a side, no
+// point held by both sides, and not both sides on the bar against closed boards. Returns a description of the first violation, or nullopt when the board is legal.
 std::optional<std::string> board_error(const Board& board);
 
 }  // namespace tavla::engine

@@ -46,20 +46,20 @@ std::string match_id(const MatchState& ms) {
 }
 
 Result<MatchState> match_state_from_id(std::string_view id) {
-  const std::string what = "match ID '" + std::string(id) + "'";
   Key key{};
-  auto decoded = base64_decode(id, kMatchIdLength, key, what);
+  auto decoded = base64_decode(id, kMatchIdLength, key, "match ID");
   if (!decoded) return Error{decoded.error()};
+  auto what = [&] { return "match ID '" + std::string(id) + "'"; };
 
   MatchState ms;
   ms.cube = 1 << get_bits(key, 0, 4);
   unsigned owner = get_bits(key, 4, 2);
-  if (owner == 2) return Error{what + ": cube owner field is 2 (must be 0, 1 or 3 = centred)"};
+  if (owner == 2) return Error{what() + ": cube owner field is 2 (must be 0, 1 or 3 = centred)"};
   ms.cube_owner = owner == 3 ? kCubeCentred : static_cast<int>(owner);
   ms.on_roll = get_bits(key, 6, 1);
   ms.crawford = get_bits(key, 7, 1);
   unsigned gs = get_bits(key, 8, 3);
-  if (gs > 4) return Error{what + ": game state " + std::to_string(gs) + " is not 0..4"};
+  if (gs > 4) return Error{what() + ": game state " + std::to_string(gs) + " is not 0..4"};
   ms.game_state = static_cast<GameState>(gs);
   ms.turn = get_bits(key, 11, 1);
   ms.doubled = get_bits(key, 12, 1);
@@ -68,10 +68,10 @@ Result<MatchState> match_state_from_id(std::string_view id) {
   ms.match_length = get_bits(key, 21, 15);
   ms.score = {static_cast<int>(get_bits(key, 36, 15)), static_cast<int>(get_bits(key, 51, 15))};
   ms.jacoby = !get_bits(key, 66, 1);
-  if (get_bits(key, 67, 5)) return Error{what + ": unused bits 67-71 are not zero"};
-  if (ms.cube > kMaxCube) return Error{what + ": cube value " + std::to_string(ms.cube) + " is above 4096"};
+  if (get_bits(key, 67, 5)) return Error{what() + ": unused bits 67-71 are not zero"};
+  if (ms.cube > kMaxCube) return Error{what() + ": cube value " + std::to_string(ms.cube) + " is above 4096"};
   ms.post_crawford = derive_post_crawford(ms);
-  if (auto err = match_state_error(ms)) return Error{what + ": " + *err};
+  if (auto err = match_state_error(ms)) return Error{what() + ": " + *err};
   return ms;
 }
 

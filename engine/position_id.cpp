@@ -51,7 +51,7 @@ Result<Board> board_from_key(const PositionKey& key, std::string_view id) {
 
 Result<Board> board_from_position_id(std::string_view id) {
   PositionKey key{};
-  auto decoded = base64_decode(id, kPositionIdLength, key, "position ID '" + std::string(id) + "'");
+  auto decoded = base64_decode(id, kPositionIdLength, key, "position ID");
   if (!decoded) return Error{decoded.error()};
   return board_from_key(key, id);
 }

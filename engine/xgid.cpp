@@ -86,7 +86,10 @@ Result<Game> game_from_xgid(std::string_view text) {
   if (length > 0) {
     if (rules != 0 && rules != 1)
       return Error{what + ": rules field " + std::to_string(rules) + " must be 0 or 1 in match play"};
-    ms.crawford = rules == 1;
+    // As gnubg: the Crawford flag only counts when somebody is 1-away (it is set by XG-style IDs
+    // that mean "Crawford rule in use"), otherwise it is dropped.
+    bool one_away = score1 == length - 1 || score2 == length - 1;
+    ms.crawford = rules == 1 && one_away;
     ms.jacoby = false;
   } else {
     if (rules < 0 || rules > 3)

@@ -7,7 +7,8 @@
 // are 1..16 chequers of player 1, 'a'..'p' of player 0, '-' an empty point. cubeowner: 1 =
 // player 1, -1 = player 0, 0 = centred. turn: 1 = player 1 on roll, otherwise player 0. dice:
 // "00" to roll, "D" when the player on roll has doubled, else the two dice. score1 is player 1's,
-// score2 player 0's. rules: match play 1 = this is the Crawford game; money 0 none, 1 Jacoby,
+// score2 player 0's. rules: match play 1 = this is the Crawford game
+// (ignored unless a player is 1-away, as gnubg does); money 0 none, 1 Jacoby,
 // 2 beavers, 3 both. maxcube 0 means no cube at all.
 #pragma once
 

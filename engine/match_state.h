@@ -28,7 +28,8 @@ struct MatchState {
   bool cube_use = true;              // the cube is in play at all; not in the match ID
   int on_roll = 1;                   // gnubg's fMove: whose dice and position
   int turn = 1;                      // gnubg's fTurn: who must act now (differs after a double)
-  std::array<int, 2> dice{0, 0};     // 0 0 = not rolled; as stored in a match ID, larger first
+  std::array<int, 2> dice{0, 0};     // 0 0 = not rolled; in the order rolled (a match ID
+                                     // stores the larger first, so decoding gives that order)
   bool doubled = false;              // a double has been offered and awaits an answer
   int resigned = 0;                  // 0 none, 1 single game, 2 gammon, 3 backgammon
   GameState game_state = GameState::kPlaying;

@@ -48,8 +48,9 @@ Result<Board> board_from_xg_chars(std::string_view pos, const std::string& what)
 
 Result<Game> game_from_xgid(std::string_view text) {
   const std::string what = "XGID '" + std::string(text) + "'";
+  // As gnubg: whatever precedes the last '=' is a label ("XGID=", "xgid=").
   std::string_view body = text;
-  if (body.starts_with("XGID=")) body.remove_prefix(5);
+  if (size_t eq = body.rfind('='); eq != std::string_view::npos) body.remove_prefix(eq + 1);
   std::vector<std::string_view> f;
   for (size_t start = 0;;) {
     size_t colon = body.find(':', start);
@@ -89,7 +90,7 @@ Result<Game> game_from_xgid(std::string_view text) {
     // As gnubg: the Crawford flag only counts when somebody is 1-away (it is set by XG-style IDs
     // that mean "Crawford rule in use"), otherwise it is dropped.
     bool one_away = score1 == length - 1 || score2 == length - 1;
-    ms.crawford = rules == 1 && one_away;
+    ms.crawford = rules == 1 && one_away && length > 1;
     ms.jacoby = false;
   } else {
     if (rules < 0 || rules > 3)
@@ -105,8 +106,9 @@ Result<Game> game_from_xgid(std::string_view text) {
   ms.on_roll = turn == 1 ? 1 : 0;
   std::string_view dice = f[4];
   if (dice == "D") {
-    ms.doubled = true;
-    ms.turn = 1 - ms.on_roll;
+    // gnubg cannot set up a pending double: it steps back to the doubler before the double
+    // (cube not yet turned, the doubler to act).
+    ms.turn = ms.on_roll;
   } else if (dice.size() == 2 && dice[0] >= '0' && dice[0] <= '6' && dice[1] >= '0' && dice[1] <= '6') {
     ms.turn = ms.on_roll;
     ms.dice = {dice[0] - '0', dice[1] - '0'};
@@ -115,9 +117,9 @@ Result<Game> game_from_xgid(std::string_view text) {
   }
   if (cube_log < 0 || cube_log > 12)
     return Error{what + ": cube field " + std::to_string(cube_log) + " is outside 0..12"};
-  ms.cube = 1 << cube_log;
-  if (owner != 1 && owner != 0 && owner != -1)
-    return Error{what + ": cube owner field " + std::to_string(owner) + " is not -1, 0 or 1"};
+  // gnubg refuses to turn the cube in the Crawford game: the value stays 1 (the owner is kept).
+  ms.cube = ms.crawford ? 1 : 1 << cube_log;
+  // As gnubg: any owner value other than 1 or -1 leaves the cube centred.
   ms.cube_owner = owner == 1 ? 1 : owner == -1 ? 0 : kCubeCentred;
   ms.cube_use = cube_used;
   ms.game_state = GameState::kPlaying;

@@ -11,16 +11,16 @@ EvalCache::EvalCache(size_t entries) {
   mask_ = n / 2 - 1;
 }
 
-size_t EvalCache::bucket(const engine::PositionKey& key, uint32_t context) const {
+size_t EvalCache::bucket(const engine::PositionKey& key, uint64_t context) const {
   uint64_t a = 0, b = 0;
   std::memcpy(&a, key.data(), 8);
   std::memcpy(&b, key.data() + 8, 2);
-  uint64_t h = (a ^ (b << 48) ^ (uint64_t{context} * 0x9E3779B97F4A7C15ull)) * 0xFF51AFD7ED558CCDull;
+  uint64_t h = (a ^ (b << 48) ^ (context * 0x9E3779B97F4A7C15ull)) * 0xFF51AFD7ED558CCDull;
   h ^= h >> 32;
   return static_cast<size_t>(h) & mask_;
 }
 
-bool EvalCache::lookup(const engine::PositionKey& key, uint32_t context, Probabilities& probs,
+bool EvalCache::lookup(const engine::PositionKey& key, uint64_t context, Probabilities& probs,
                        float* cubeful) {
   ++lookups_;
   size_t b = 2 * bucket(key, context);
@@ -37,7 +37,7 @@ bool EvalCache::lookup(const engine::PositionKey& key, uint32_t context, Probabi
   return false;
 }
 
-void EvalCache::store(const engine::PositionKey& key, uint32_t context, const Probabilities& probs,
+void EvalCache::store(const engine::PositionKey& key, uint64_t context, const Probabilities& probs,
                       float cubeful) {
   size_t b = 2 * bucket(key, context);
   entries_[b + 1] = entries_[b];

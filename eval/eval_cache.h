@@ -15,7 +15,7 @@ namespace tavla::eval {
 
 struct CacheEntry {
   engine::PositionKey key{};
-  uint32_t context = 0;  // evaluation key: plies, cubeful, prune, cube and score; 0 = empty
+  uint64_t context = 0;  // evaluation key: plies, cubeful, prune, cube and score; 0 = empty
   Probabilities probs;
   float cubeful = 0.0f;
 };
@@ -26,9 +26,9 @@ class EvalCache {
   explicit EvalCache(size_t entries = size_t{1} << 19);
 
   // True and fills the outputs on a hit. `context` must not be 0.
-  bool lookup(const engine::PositionKey& key, uint32_t context, Probabilities& probs,
+  bool lookup(const engine::PositionKey& key, uint64_t context, Probabilities& probs,
               float* cubeful = nullptr);
-  void store(const engine::PositionKey& key, uint32_t context, const Probabilities& probs,
+  void store(const engine::PositionKey& key, uint64_t context, const Probabilities& probs,
              float cubeful = 0.0f);
   void clear();
 
@@ -36,7 +36,7 @@ class EvalCache {
   uint64_t hits() const { return hits_; }
 
  private:
-  size_t bucket(const engine::PositionKey& key, uint32_t context) const;
+  size_t bucket(const engine::PositionKey& key, uint64_t context) const;
   std::vector<CacheEntry> entries_;  // pairs: [2b] newer, [2b + 1] older
   size_t mask_ = 0;
   uint64_t lookups_ = 0, hits_ = 0;

@@ -1,0 +1,380 @@
+#include "eval/search.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <random>
+
+#include "engine/movegen.h"
+#include "engine/position_id.h"
+#include "eval/cubeful.h"
+#include "eval/md5.h"
+#include "eval/output_rules.h"
+
+namespace tavla::eval {
+
+using engine::Board;
+using engine::LegalMove;
+using engine::MoveList;
+
+namespace {
+
+// gnubg's MIN_PRUNE_MOVES: inside the lookahead the pruning nets keep 5 + floor(log2(moves))
+// candidates for the full 0-ply evaluation.
+constexpr int kMinPruneMoves = 5;
+
+// Doubles count once, other rolls twice: 36 in all.
+constexpr float roll_weight(int d1, int d2) { return d1 == d2 ? 1.0f : 2.0f; }
+
+// The cache key of an evaluation: everything the result depends on besides the board.
+uint64_t context_key(const EvalContext& ec, int plies, const CubeInfo& ci, bool cubeful_equity) {
+  uint64_t k = 1;  // never 0 (0 marks an empty cache slot)
+  auto put = [&k](uint64_t v, int bits) { k = (k << bits) | (v & ((uint64_t{1} << bits) - 1)); };
+  put(plies, 4);
+  put(ec.cubeful, 1);
+  put(ec.prune, 1);
+  put(cubeful_equity, 1);
+  put(ci.on_roll, 1);
+  put(std::countr_zero(static_cast<unsigned>(ci.cube)), 4);
+  put(ci.owner + 1, 2);
+  put(ci.match_length, 7);
+  put(ci.score[0], 7);
+  put(ci.score[1], 7);
+  put(ci.crawford, 1);
+  put(ci.jacoby, 1);
+  put(ci.beavers, 1);
+  // Different tables give different match equities: tell them apart by address.
+  k ^= reinterpret_cast<uintptr_t>(ci.met) * 0x9E3779B97F4A7C15ull;
+  return k ? k : 1;
+}
+
+// gnubg's Noise: deterministic noise comes from the MD5 of the board, with the digest bytes summed
+// as *signed* chars (gnubg declares them char, signed on x86): r is in [-13.8, 0), mean -6.9.
+float noise(const EvalContext& ec, const Board& b, int output) {
+  float r;
+  if (ec.deterministic) {
+    std::array<uint8_t, 50> bytes{};
+    for (int i = 0; i < 25; ++i) {
+      bytes[2 * i] = b.sides[0][i];
+      bytes[2 * i + 1] = b.sides[1][i];
+    }
+    bytes[0] = static_cast<uint8_t>(bytes[0] + output);
+    r = 0.0f;
+    for (uint8_t byte : md5(bytes)) r += static_cast<float>(static_cast<int8_t>(byte));
+    r = (r - 2040.0f) / 295.6f;
+  } else {
+    static thread_local std::mt19937 rng{std::random_device{}()};
+    std::normal_distribution<float> normal;
+    r = normal(rng);
+  }
+  r *= ec.noise;
+  if (output == Probabilities::kWinGammon || output == Probabilities::kLoseGammon) r *= 0.25f;
+  if (output == Probabilities::kWinBackgammon || output == Probabilities::kLoseBackgammon) r *= 0.01f;
+  return r;
+}
+
+// The cube positions one level down (gnubg's MakeCubePos): for every tracked position, the
+// position itself and, if the player on roll may double there, the position after double/take.
+// `invert` hands the positions to the other player (the one on roll at the next level); `top`
+// suppresses the doubles (the caller decides the top-level cube action itself).
+void make_cube_positions(std::span<const CubePosition> in, bool top, bool invert,
+                         std::vector<CubePosition>& out) {
+  out.assign(2 * in.size(), std::nullopt);
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (!in[i]) continue;
+    const CubeInfo& ci = *in[i];
+    out[2 * i] = invert ? with_on_roll(ci, 1 - ci.on_roll) : ci;
+    if (!top && may_double(ci)) {
+      CubeInfo doubled = after_double_take(ci);
+      out[2 * i + 1] = invert ? with_on_roll(doubled, 1 - doubled.on_roll) : doubled;
+    }
+  }
+}
+
+// For every tracked position the better of no double and double (then take or pass), for the
+// player who may double (gnubg's GetECF3). cf holds pairs (no double, double/take) per position.
+void best_of_double(std::span<float> out, std::span<const float> cf,
+                    std::span<const CubePosition> aci) {
+  for (size_t ici = 0; ici < out.size(); ++ici) {
+    size_t i = 2 * ici;
+    if (!aci[i + 1]) {
+      out[ici] = cf[i];
+      continue;
+    }
+    float nd = cf[i];
+    float dt = aci[i]->is_money() ? 2.0f * cf[i + 1] : cf[i + 1];
+    float dp = double_pass_value(*aci[i]);
+    if (dt >= nd && dp >= nd)
+      out[ici] = dt >= dp ? dp : dt;
+    else
+      out[ici] = nd;
+  }
+}
+
+bool better(const ScoredMove& a, const ScoredMove& b) {  // gnubg's CompareMoves: a before b
+  return a.score > b.score || (a.score == b.score && a.score2 > b.score2);
+}
+
+}  // namespace
+
+Search::Search(std::shared_ptr<const NetSet> nets, const BearoffProvider* bearoff,
+               size_t cache_entries)
+    : evaluator_(std::move(nets), bearoff), bearoff_(bearoff), cache_(cache_entries) {}
+
+Search::~Search() = default;
+
+MoveList& Search::list_at(int depth) {
+  while (static_cast<int>(lists_.size()) <= depth) lists_.push_back(std::make_unique<MoveList>());
+  return *lists_[depth];
+}
+
+Probabilities Search::static_eval(const Board& board, PositionClass pc, const EvalContext& ec) {
+  Probabilities p = evaluator_.evaluate(board);
+  if (ec.noise > 0.0f && pc != PositionClass::kOver) {
+    for (int i = 0; i < Probabilities::kCount; ++i)
+      p[i] = std::clamp(p[i] + noise(ec, board, i), 0.0f, 1.0f);
+    sanity_check(board, p, bearoff_);
+  }
+  return p;
+}
+
+Probabilities Search::eval_cubeless(const Board& board, const CubeInfo& ci, const EvalContext& ec,
+                                    int plies) {
+  const bool cacheable = ec.noise == 0.0f;
+  const engine::PositionKey key = engine::position_key(board);
+  const uint64_t ctx = context_key(ec, plies, ci, false);
+  Probabilities out;
+  if (cacheable && cache_.lookup(key, ctx, out)) return out;
+
+  const PositionClass pc = classify(board, bearoff_);
+  if (pc > PositionClass::kBearoffTs && plies > 0) {
+    std::array<float, Probabilities::kCount> sum{};
+    const CubeInfo opp = with_on_roll(ci, 1 - ci.on_roll);
+    for (int d1 = 1; d1 <= 6; ++d1)
+      for (int d2 = 1; d2 <= d1; ++d2) {
+        Board next = best_move_in_eval(board, d1, d2, ci, ec, plies).swapped();
+        Probabilities r = eval_cubeless(next, opp, ec, plies - 1);
+        for (int i = 0; i < Probabilities::kCount; ++i) sum[i] += roll_weight(d1, d2) * r[i];
+      }
+    for (int i = 0; i < Probabilities::kCount; ++i) out[i] = sum[i] / 36.0f;
+    out = out.inverted();  // the sums are from the opponent's side
+  } else {
+    out = static_eval(board, pc, ec);
+  }
+  if (cacheable) cache_.store(key, ctx, out);
+  return out;
+}
+
+void Search::cubeful_leaf(const Board& board, PositionClass pc, const Probabilities& probs,
+                          std::span<const CubePosition> positions, bool top,
+                          std::span<float> cubeful) {
+  const float x = cube_efficiency(board, pc);
+  std::vector<CubePosition> aci;
+  make_cube_positions(positions, top, false, aci);
+  std::vector<float> cf(aci.size(), 0.0f);
+  for (size_t i = 0; i < aci.size(); ++i)
+    if (aci[i]) cf[i] = cubeful_value(probs, *aci[i], x);
+  best_of_double(cubeful, cf, aci);
+}
+
+void Search::eval_cubeful(const Board& board, std::span<const CubePosition> positions,
+                          const CubeInfo& mover, const EvalContext& ec, int plies, bool top,
+                          Probabilities& probs, std::span<float> cubeful) {
+  // gnubg keeps one cache entry per tracked cube position; a top-level call (whose doubles are
+  // suppressed) is never cached.
+  if (ec.noise != 0.0f || top) {
+    eval_cubeful_uncached(board, positions, mover, ec, plies, top, probs, cubeful);
+    return;
+  }
+  const engine::PositionKey key = engine::position_key(board);
+  bool all = true;
+  for (size_t i = 0; i < positions.size() && all; ++i)
+    if (positions[i])
+      all = cache_.lookup(key, context_key(ec, plies, *positions[i], true), probs, &cubeful[i]);
+  if (all) return;
+  eval_cubeful_uncached(board, positions, mover, ec, plies, top, probs, cubeful);
+  for (size_t i = 0; i < positions.size(); ++i)
+    if (positions[i]) cache_.store(key, context_key(ec, plies, *positions[i], true), probs, cubeful[i]);
+}
+
+void Search::eval_cubeful_uncached(const Board& board, std::span<const CubePosition> positions,
+                                   const CubeInfo& mover, const EvalContext& ec, int plies,
+                                   bool top, Probabilities& probs, std::span<float> cubeful) {
+  const PositionClass pc = classify(board, bearoff_);
+  const bool exact = pc > PositionClass::kOver && pc <= PositionClass::kBearoffTs;
+  if (pc > PositionClass::kOver && plies > 0 && !(exact && mover.is_money())) {
+    std::vector<CubePosition> aci;
+    make_cube_positions(positions, top, true, aci);
+    std::vector<float> cf(aci.size(), 0.0f), cf_roll(aci.size());
+    std::array<float, Probabilities::kCount> sum{};
+    const CubeInfo opp = with_on_roll(mover, 1 - mover.on_roll);
+    for (int d1 = 1; d1 <= 6; ++d1)
+      for (int d2 = 1; d2 <= d1; ++d2) {
+        Board next = best_move_in_eval(board, d1, d2, mover, ec, plies).swapped();
+        Probabilities r;
+        eval_cubeful(next, aci, opp, ec, plies - 1, false, r, cf_roll);
+        const float w = roll_weight(d1, d2);
+        for (int i = 0; i < Probabilities::kCount; ++i) sum[i] += w * r[i];
+        for (size_t i = 0; i < aci.size(); ++i) cf[i] += w * cf_roll[i];
+      }
+    for (int i = 0; i < Probabilities::kCount; ++i) probs[i] = sum[i] / 36.0f;
+    probs = probs.inverted();
+    // Back to the side on roll here: MWC -> 1 - MWC, money equity -> -equity.
+    for (float& v : cf) v = mover.is_money() ? -v / 36.0f : 1.0f - v / 36.0f;
+    for (CubePosition& p : aci)
+      if (p) p = with_on_roll(*p, 1 - p->on_roll);
+    best_of_double(cubeful, cf, aci);
+    return;
+  }
+  // A leaf. Database classes are exact (no noise, no sanity check).
+  probs = static_eval(board, pc, ec);
+  cubeful_leaf(board, pc, probs, positions, top, cubeful);
+}
+
+Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeInfo& ci,
+                                const EvalContext& ec, int depth) {
+  MoveList& list = list_at(depth);
+  const int n = engine::generate_moves(board, d1, d2, list);
+  if (n == 0) return board;
+  if (n == 1) return list[0].after;
+
+  const int keep = kMinPruneMoves + std::bit_width(static_cast<unsigned>(n)) - 1;
+  std::vector<ScoredMove> candidates;
+  if (ec.prune && ec.noise == 0.0f && n > keep) {
+    // Score every resulting position with the pruning net of its class (all must be of the same
+    // race/crashed/contact class, else fall back to full 0-ply scoring), from the opponent's
+    // side, and keep the `keep` lowest.
+    std::vector<Board> swapped(n);
+    bool same_class = true;
+    PositionClass first = PositionClass::kOver;
+    for (int i = 0; i < n && same_class; ++i) {
+      swapped[i] = list[i].after.swapped();
+      PositionClass c = classify(swapped[i], bearoff_);
+      if (i == 0) first = c;
+      same_class = is_net_class(c) && c == first;
+    }
+    if (same_class) {
+      std::vector<Probabilities> pr(n);
+      evaluator_.evaluate_pruning(swapped, pr);
+      const CubeInfo opp = with_on_roll(ci, 1 - ci.on_roll);
+      std::vector<std::pair<float, int>> scored(n);
+      for (int i = 0; i < n; ++i) scored[i] = {cubeless_equity(pr[i], opp), i};
+      // The `keep` lowest opponent scores; equal scores keep the earlier move (gnubg's strict <).
+      std::stable_sort(scored.begin(), scored.end(),
+                       [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (int k = 0; k < keep; ++k) candidates.push_back(ScoredMove{list[scored[k].second]});
+    }
+  }
+  if (candidates.empty())
+    for (int i = 0; i < n; ++i) candidates.push_back(ScoredMove{list[i]});
+  score_moves(board, candidates, ci, ec, 0);
+  const ScoredMove* best = &candidates[0];
+  for (const ScoredMove& m : candidates)
+    if (better(m, *best)) best = &m;
+  return best->move.after;
+}
+
+void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const CubeInfo& ci,
+                         const EvalContext& ec, int plies) {
+  (void)board;
+  const CubeInfo opp = with_on_roll(ci, 1 - ci.on_roll);
+  const bool batch = plies == 0 && ec.noise == 0.0f;
+  std::vector<Board> swapped;
+  std::vector<Probabilities> batch_probs;
+  if (batch) {
+    // 0 ply: all positions through the nets in one batch, then the cube conversion per move.
+    swapped.resize(moves.size());
+    for (size_t i = 0; i < moves.size(); ++i) swapped[i] = moves[i].move.after.swapped();
+    batch_probs.resize(moves.size());
+    evaluator_.evaluate(swapped, batch_probs);
+  }
+  const CubePosition one[1] = {opp};
+  for (size_t i = 0; i < moves.size(); ++i) {
+    ScoredMove& m = moves[i];
+    const Board after = batch ? swapped[i] : m.move.after.swapped();
+    Probabilities p;
+    float cf = 0.0f;
+    if (batch) {
+      p = batch_probs[i];
+      if (ec.cubeful) cubeful_leaf(after, classify(after, bearoff_), p, one, false, {&cf, 1});
+    } else if (ec.cubeful) {
+      eval_cubeful(after, one, opp, ec, plies, false, p, {&cf, 1});
+    } else {
+      p = eval_cubeless(after, opp, ec, plies);
+    }
+    // Back to the mover's side.
+    m.probs = p.inverted();
+    m.cubeless_equity = -cubeless_equity(p, opp);
+    if (ec.cubeful) {
+      cf = ci.is_money() ? -cf : mwc_to_equity(1.0f - cf, ci);
+    }
+    m.cubeful_equity = cf;
+    m.plies = plies;
+    m.score = ec.cubeful ? m.cubeful_equity : m.cubeless_equity;
+    m.score2 = m.cubeless_equity;
+  }
+}
+
+std::vector<ScoredMove> Search::rank_moves(const Board& board, int d1, int d2, const CubeInfo& ci,
+                                           const EvalSetup& setup) {
+  MoveList& list = list_at(0);
+  const int n = engine::generate_moves(board, d1, d2, list);
+  std::vector<ScoredMove> moves;
+  moves.reserve(n);
+  for (int i = 0; i < n; ++i) moves.push_back(ScoredMove{list[i]});
+  if (n == 0) return moves;
+
+  const EvalContext& ec = setup.context;
+  const int plies = ec.plies;
+  const auto& filters = setup.filters[std::clamp(plies, 1, kMaxFilterPlies) - 1];
+  size_t alive = moves.size();
+  for (int level = 0; level < plies; ++level) {
+    const MoveFilter f = level < kMaxFilterPlies ? filters[level] : MoveFilter{};
+    if (f.accept < 0) continue;
+    score_moves(board, std::span(moves.data(), alive), ci, ec, level);
+    std::stable_sort(moves.begin(), moves.begin() + alive, better);
+    size_t keep = std::min<size_t>(f.accept, alive);
+    const size_t limit = std::min<size_t>(alive, keep + f.extra);
+    while (keep < limit && moves[keep].score >= moves[0].score - f.threshold) ++keep;
+    alive = keep;
+    if (alive == 1 && f.accept != 1) return moves;  // nothing left to compare
+  }
+  score_moves(board, std::span(moves.data(), alive), ci, ec, plies);
+  std::stable_sort(moves.begin(), moves.begin() + alive, better);
+  return moves;
+}
+
+Evaluation Search::evaluate(const Board& board, const CubeInfo& ci, const EvalContext& ec) {
+  return evaluate(board, ci, ec, ec.plies);
+}
+
+Evaluation Search::evaluate(const Board& board, const CubeInfo& ci, const EvalContext& ec,
+                            int plies) {
+  Evaluation e;
+  if (ec.cubeful) {
+    const CubePosition one[1] = {ci};
+    eval_cubeful(board, one, ci, ec, plies, false, e.probs, {&e.cubeful_equity, 1});
+  } else {
+    e.probs = eval_cubeless(board, ci, ec, plies);
+  }
+  e.cubeless_equity = cubeless_equity(e.probs, ci);
+  return e;
+}
+
+std::array<Evaluation, 2> Search::cube_evaluations(const Board& board, const CubeInfo& ci,
+                                                   const EvalContext& ec) {
+  const CubePosition positions[2] = {ci, after_double_take(ci)};
+  Probabilities probs;
+  float cf[2] = {0.0f, 0.0f};
+  eval_cubeful(board, positions, ci, ec, ec.plies, true, probs, cf);
+  if (ci.is_money()) cf[1] *= 2.0f;  // per unit of the current cube
+  std::array<Evaluation, 2> out;
+  for (int i = 0; i < 2; ++i) {
+    out[i].probs = probs;
+    out[i].cubeless_equity = cubeless_equity(probs, *positions[i]);
+    out[i].cubeful_equity = cf[i];
+  }
+  return out;
+}
+
+}  // namespace tavla::eval

@@ -1,0 +1,106 @@
+// n-ply evaluation and move ranking with gnubg 1.07's semantics (eval.c: EvaluatePositionFull,
+// EvaluatePositionCubeful3/4, FindBestMoveInEval, ScoreMoves, FindnSaveBestMoves,
+// GeneralCubeDecisionE).
+//
+// An n-ply evaluation of a position averages, over the 21 rolls (doubles weight 1, others 2, out
+// of 36), the (n-1)-ply evaluation of the position after the roller's best play chosen at 0 ply
+// (with the pruning nets if the context prunes). Cubeful evaluations carry a set of cube
+// positions down the tree; at every node the player on roll may double (no double vs double/take
+// vs double/pass, gnubg's GetECF3), and at the leaves Janowski's conversion turns cubeless
+// probabilities into cubeful equities.
+//
+// Points of view: Evaluation is always for the player on roll of the evaluated board
+// (CubeInfo::on_roll); ScoredMove is for the player who made the move.
+//
+// Thread-compatible: one Search per thread (it owns an Evaluator, a cache and move lists). Results
+// do not depend on the cache or on how work is split between threads.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/move.h"
+#include "eval/cube_info.h"
+#include "eval/eval_cache.h"
+#include "eval/eval_settings.h"
+#include "eval/evaluator.h"
+
+namespace tavla::eval {
+
+// gnubg's arOutput[NUM_ROLLOUT_OUTPUTS] for one cube position.
+struct Evaluation {
+  Probabilities probs;         // for the player on roll
+  float cubeless_equity = 0;   // gnubg's UtilityME: money equity, or normalised match equity
+  float cubeful_equity = 0;    // money: per unit cube; match play: MWC of the player on roll
+};
+
+struct ScoredMove {
+  engine::LegalMove move;
+  Probabilities probs;         // for the mover, after the move
+  float cubeless_equity = 0;   // for the mover
+  float cubeful_equity = 0;    // for the mover; match play: normalised equity (gnubg's mwc2eq)
+  int plies = -1;              // depth of the evaluation behind the scores
+  float score = 0;             // primary score: cubeful equity if the context is cubeful
+  float score2 = 0;            // secondary score: cubeless equity
+};
+
+// A cube position tracked through a cubeful evaluation; nullopt where the cube is unavailable.
+using CubePosition = std::optional<CubeInfo>;
+
+class Search {
+ public:
+  explicit Search(std::shared_ptr<const NetSet> nets, const BearoffProvider* bearoff = nullptr,
+                  size_t cache_entries = size_t{1} << 19);
+  ~Search();
+
+  // gnubg's GeneralEvaluationE at `plies` (the context's own plies in the first form).
+  Evaluation evaluate(const engine::Board& board, const CubeInfo& ci, const EvalContext& ec);
+  Evaluation evaluate(const engine::Board& board, const CubeInfo& ci, const EvalContext& ec,
+                      int plies);
+
+  // All legal plays of (d1, d2), ranked best first (gnubg's FindnSaveBestMoves): moves are
+  // scored ply by ply through the setup's filters; moves dropped early keep their lower-ply
+  // scores and follow the survivors. Empty when no play is possible.
+  std::vector<ScoredMove> rank_moves(const engine::Board& board, int d1, int d2, const CubeInfo& ci,
+                                     const EvalSetup& setup);
+
+  // Scores the given plays at `plies` (gnubg's ScoreMoves), in place.
+  void score_moves(const engine::Board& board, std::span<ScoredMove> moves, const CubeInfo& ci,
+                   const EvalContext& ec, int plies);
+
+  // The evaluations behind a cube decision at the context's plies (gnubg's GeneralCubeDecisionE):
+  // [0] "no double" (cube as in ci), [1] "double, take" (cube doubled, owned by the opponent),
+  // both for ci.on_roll; money play: the double/take equity is per unit of the current cube.
+  std::array<Evaluation, 2> cube_evaluations(const engine::Board& board, const CubeInfo& ci,
+                                             const EvalContext& ec);
+
+  Evaluator& evaluator() { return evaluator_; }
+  EvalCache& cache() { return cache_; }
+
+ private:
+  Probabilities static_eval(const engine::Board& board, PositionClass pc, const EvalContext& ec);
+  Probabilities eval_cubeless(const engine::Board& board, const CubeInfo& ci,
+                              const EvalContext& ec, int plies);
+  void eval_cubeful(const engine::Board& board, std::span<const CubePosition> positions,
+                    const CubeInfo& mover, const EvalContext& ec, int plies, bool top,
+                    Probabilities& probs, std::span<float> cubeful);
+  void eval_cubeful_uncached(const engine::Board& board, std::span<const CubePosition> positions,
+                             const CubeInfo& mover, const EvalContext& ec, int plies, bool top,
+                             Probabilities& probs, std::span<float> cubeful);
+  void cubeful_leaf(const engine::Board& board, PositionClass pc, const Probabilities& probs,
+                    std::span<const CubePosition> positions, bool top, std::span<float> cubeful);
+  engine::Board best_move_in_eval(const engine::Board& board, int d1, int d2, const CubeInfo& ci,
+                                  const EvalContext& ec, int depth);
+  engine::MoveList& list_at(int depth);
+
+  Evaluator evaluator_;
+  const BearoffProvider* bearoff_;
+  EvalCache cache_;
+  std::vector<std::unique_ptr<engine::MoveList>> lists_;  // one per recursion depth
+};
+
+}  // namespace tavla::eval

@@ -1,13 +1,19 @@
-// tavla analyze POSITION | --batch: the position, its IDs and its legal moves, as text or JSON.
+// tavla analyze POSITION | --batch: evaluation, ranked moves and cube analysis of a position, as
+// gnubg's text layouts or as JSON (the batch protocol, one object per input line).
 #include <boost/program_options.hpp>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "engine/gnubg_id.h"
+#include "engine/match_id.h"
 #include "engine/move_text.h"
-#include "engine/movegen.h"
 #include "engine/position_id.h"
+#include "eval/cube_decision.h"
+#include "eval/cubeful.h"
+#include "eval/search.h"
 #include "tavla/commands.h"
+#include "text/analysis_text.h"
 #include "text/board_drawing.h"
 #include "text/game_json.h"
 
@@ -17,18 +23,45 @@ namespace tavla::cli {
 
 namespace {
 
+// Everything computed for one position; the printers below only format it.
 struct Analysis {
   engine::Game game;
-  engine::MoveList* moves = nullptr;  // legal moves when the dice are set, else null
+  eval::CubeInfo ci;
+  eval::PositionClass pc = eval::PositionClass::kOver;
+  eval::EvalSetup setup;
+  std::vector<std::array<eval::Evaluation, 2>> rows;  // per ply 0..n: no double, double/take
+  std::optional<eval::CubeAnalysis> cube;             // when the player on roll may double
+  bool has_moves = false;                             // dice are set
+  std::vector<eval::ScoredMove> moves;                // ranked best first
 };
 
-Analysis analyse(const engine::Game& game, engine::MoveList& list) {
-  Analysis a{game, nullptr};
+engine::Result<Analysis> analyse(eval::Search& search, const engine::Game& game,
+                                 const eval::EvalSetup& setup, bool all_plies) {
+  auto ci = eval::cube_info(game.match);
+  if (!ci) return engine::Error{ci.error()};
+  Analysis a{game, *ci, eval::classify(game.board), setup, {}, std::nullopt, false, {}};
+  const int top = setup.context.plies;
+  for (int plies = all_plies ? 0 : top; plies <= top; ++plies) {
+    eval::EvalContext ec = setup.context;
+    ec.plies = plies;
+    a.rows.push_back(search.cube_evaluations(game.board, a.ci, ec));
+  }
+  if (eval::may_double(a.ci) && game.match.cube_use) {
+    const auto& top_row = a.rows.back();
+    eval::CubeStateValues v{top_row[0].cubeful_equity, top_row[1].cubeful_equity};
+    a.cube = eval::analyse_cube(top_row[0].probs, v, a.ci);
+  }
   if (game.match.dice_rolled() && game.match.game_state == engine::GameState::kPlaying) {
-    engine::generate_moves(game.board, game.match.dice[0], game.match.dice[1], list);
-    a.moves = &list;
+    a.has_moves = true;
+    a.moves = search.rank_moves(game.board, game.match.dice[0], game.match.dice[1], a.ci, setup);
   }
   return a;
+}
+
+void write_probs(text::JsonWriter& w, const eval::Probabilities& p) {
+  w.begin_array();
+  for (float v : p.p) w.value(static_cast<double>(v));
+  w.end_array();
 }
 
 std::string analysis_json(const std::string& id, const Analysis& a) {
@@ -36,12 +69,38 @@ std::string analysis_json(const std::string& id, const Analysis& a) {
   w.begin_object();
   w.field("id", id);
   text::write_game_fields(w, a.game);
-  if (a.moves) {
+  w.field("class", eval::position_class_name(a.pc));
+  const eval::Evaluation& e = a.rows.back()[0];
+  w.key("eval").begin_object();
+  w.field("plies", a.setup.context.plies);
+  w.key("probs");
+  write_probs(w, e.probs);
+  w.field("equity", static_cast<double>(e.cubeless_equity));
+  // Money: equity per unit cube; match play: normalised equity (the MWC is "cubeful_mwc").
+  w.field("cubeful_equity", static_cast<double>(a.ci.is_money()
+                                                    ? e.cubeful_equity
+                                                    : eval::mwc_to_equity(e.cubeful_equity, a.ci)));
+  if (!a.ci.is_money()) w.field("cubeful_mwc", static_cast<double>(e.cubeful_equity));
+  w.end_object();
+  if (!a.game.match.dice_rolled() && a.cube) {
+    w.key("cube").begin_object();
+    w.field("no_double", static_cast<double>(a.cube->equities.no_double));
+    w.field("double_take", static_cast<double>(a.cube->equities.double_take));
+    w.field("double_pass", static_cast<double>(a.cube->equities.double_pass));
+    w.field("action", eval::cube_decision_text(a.cube->decision));
+    w.end_object();
+  }
+  if (a.has_moves) {
     w.key("moves").begin_array();
-    for (const engine::LegalMove& m : *a.moves) {
+    for (const eval::ScoredMove& m : a.moves) {
       w.begin_object();
-      w.field("move", engine::format_move(a.game.board, m.move));
-      w.field("position_id", engine::position_id(m.after));
+      w.field("move", engine::format_move(a.game.board, m.move.move));
+      w.field("position_id", engine::position_id(m.move.after));
+      w.field("plies", m.plies);
+      w.key("probs");
+      write_probs(w, m.probs);
+      w.field("equity", static_cast<double>(m.cubeless_equity));
+      w.field("cubeful_equity", static_cast<double>(m.cubeful_equity));
       w.end_object();
     }
     w.end_array();
@@ -56,29 +115,38 @@ std::string error_json(const std::string& id, const std::string& error) {
   return w.str();
 }
 
-void print_text(std::ostream& os, const Analysis& a) {
+void print_text(std::ostream& os, const Analysis& a, const text::OutputOptions& out) {
   os << text::draw_board(a.game.board, a.game.match) << "\n";
-  os << "GNUbg ID: " << engine::gnubg_id(a.game) << "\n";
-  os << "XGID    : " << engine::xgid(a.game) << "\n";
-  if (!a.moves) return;
-  os << "\n" << a.moves->size() << " legal move" << (a.moves->size() == 1 ? "" : "s") << " for "
-     << a.game.match.dice[0] << "-" << a.game.match.dice[1] << ":\n";
-  int rank = 1;
-  for (const engine::LegalMove& m : *a.moves)
-    os << "  " << rank++ << ". " << engine::format_move(a.game.board, m.move) << "\n";
+  if (a.has_moves) {
+    if (a.moves.empty()) os << "No legal moves.\n";
+    for (size_t i = 0; i < a.moves.size(); ++i)
+      os << text::format_move_hint(a.game.board, a.ci, a.moves, i, a.setup.context, out);
+    return;
+  }
+  os << text::format_eval_table(a.game.board, engine::match_id(a.game.match), a.pc, a.ci, a.rows,
+                                out);
+  if (a.cube)
+    os << "\n\n"
+       << text::format_cube_analysis(a.rows.back(), *a.cube, a.ci, a.setup.context, out);
 }
 
 }  // namespace
 
 int cmd_analyze(int argc, char** argv) {
   po::options_description opts(
-      "usage: tavla analyze POSITION [--json]\n"
-      "       tavla analyze --batch < lines\n\n"
+      "usage: tavla analyze POSITION [options]\n"
+      "       tavla analyze --batch [options] < lines\n\n"
       "POSITION is a gnubg ID (POSID:MATCHID), a position ID (money game, no dice) or an XGID.\n"
-      "With --batch, each input line is analysed and answered with one JSON object per line;\n"
-      "a bad line gets {\"id\": ..., \"error\": ...} and the batch goes on.\n\noptions");
+      "Without dice: gnubg's evaluation table and cube analysis; with dice: every legal move\n"
+      "ranked (gnubg's hint layout). With --batch each input line is answered with one JSON\n"
+      "object; a bad line gets {\"id\": ..., \"error\": ...} and the batch goes on.\n\noptions");
   opts.add_options()("help,h", "show this help")("json", "print JSON instead of text")(
       "batch", "read positions from standard input, write JSON lines")(
+      "plies", po::value<int>(), "evaluation depth (0..6); default 0")(
+      "level", po::value<std::string>(),
+      "a gnubg level: beginner, casual, intermediate, advanced, expert, world-class, supremo, "
+      "grandmaster, 4ply")("mwc", "match play: show match-winning chances")(
+      "weights", po::value<std::string>(), "neural-net weights file (gnubg .wd or .weights)")(
       "position", po::value<std::string>(), "the position to analyse");
   po::positional_options_description pos;
   pos.add("position", 1);
@@ -95,15 +163,48 @@ int cmd_analyze(int argc, char** argv) {
     return 0;
   }
 
-  static engine::MoveList list;  // large: keep it off the stack
+  eval::EvalSetup setup = eval::level_setup(eval::Level::kExpert);
+  if (vm.count("level")) {
+    auto level = eval::level_from_name(vm["level"].as<std::string>());
+    if (!level) {
+      std::cerr << "tavla analyze: unknown level '" << vm["level"].as<std::string>() << "'\n";
+      return 2;
+    }
+    setup = eval::level_setup(*level);
+  }
+  if (vm.count("plies")) {
+    int plies = vm["plies"].as<int>();
+    if (plies < 0 || plies > 6) {
+      std::cerr << "tavla analyze: --plies must be 0..6, got " << plies << "\n";
+      return 2;
+    }
+    if (!vm.count("level")) setup = eval::level_setup(eval::Level::kWorldClass);
+    setup.context.plies = plies;
+  }
+  text::OutputOptions out;
+  out.mwc = vm.count("mwc") > 0;
+
+  std::optional<std::filesystem::path> weights;
+  if (vm.count("weights")) weights = vm["weights"].as<std::string>();
+  auto nets = eval::NetSet::find(weights);
+  if (!nets) {
+    std::cerr << "tavla analyze: " << nets.error() << "\n";
+    return 1;
+  }
+  eval::Search search(*nets);
+
   if (vm.count("batch")) {
     std::string line;
     while (std::getline(std::cin, line)) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (line.find_first_not_of(" \t") == std::string::npos) continue;
       auto game = engine::game_from_text(line);
-      std::cout << (game ? analysis_json(line, analyse(*game, list)) : error_json(line, game.error()))
-                << "\n";
+      if (!game) {
+        std::cout << error_json(line, game.error()) << "\n";
+        continue;
+      }
+      auto a = analyse(search, *game, setup, false);
+      std::cout << (a ? analysis_json(line, *a) : error_json(line, a.error())) << std::endl;
     }
     return 0;
   }
@@ -118,11 +219,15 @@ int cmd_analyze(int argc, char** argv) {
     std::cerr << "tavla analyze: " << game.error() << "\n";
     return 1;
   }
-  Analysis a = analyse(*game, list);
+  auto a = analyse(search, *game, setup, !vm.count("json"));
+  if (!a) {
+    std::cerr << "tavla analyze: " << a.error() << "\n";
+    return 1;
+  }
   if (vm.count("json"))
-    std::cout << analysis_json(text, a) << "\n";
+    std::cout << analysis_json(text, *a) << "\n";
   else
-    print_text(std::cout, a);
+    print_text(std::cout, *a, out);
   return 0;
 }
 

@@ -1,0 +1,378 @@
+#include "shell/command_table.h"
+
+#include "shell/shell.h"
+#include "shell/text_util.h"
+
+namespace tavla::shell {
+
+namespace {
+
+using S = Shell;
+
+// Usage strings (gnubg's sz... constants).
+constexpr const char* kDice = "<die> <die>";
+constexpr const char* kFilename = "<filename>";
+constexpr const char* kLength = "<length>";
+constexpr const char* kLimit = "<limit>";
+constexpr const char* kMove = "<from> <to> ...";
+constexpr const char* kName = "<name>";
+constexpr const char* kOnOff = "on|off";
+constexpr const char* kOptCommand = "[command]";
+constexpr const char* kOptLength = "[length]";
+constexpr const char* kOptPosition = "[position]";
+constexpr const char* kOptSeed = "[seed]";
+constexpr const char* kOptValue = "[value]";
+constexpr const char* kPlayer = "<player>";
+constexpr const char* kPlies = "<plies>";
+constexpr const char* kPosition = "<position>";
+constexpr const char* kPrompt = "<prompt>";
+constexpr const char* kScore = "<score> [length]";
+constexpr const char* kValue = "<value>";
+constexpr const char* kMatchId = "<matchid>";
+constexpr const char* kGnubgId = "<gnubgid>";
+constexpr const char* kXgid = "<xgid>";
+constexpr const char* kStdDev = "<std dev>";
+constexpr const char* kLevel = "<level>";
+constexpr const char* kEvalType = "evaluation|rollout";
+
+// Commands gnubg has and tavla does not: kept (hidden from `help`) so that abbreviations select
+// what they select in gnubg, and answered with a plain "not available".
+#define NA(name) {name, &S::cmd_not_available, nullptr, nullptr, nullptr}
+
+const CommandEntry kEnd[] = {
+    {"game", &S::cmd_end_game, "Let the computer play to the end of the game", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kLoad[] = {
+    {"commands", &S::cmd_load_commands, "Read commands from a script file", kFilename, nullptr},
+    NA("game"),
+    {"match", &S::cmd_load_match, "Read a saved match from a file", kFilename, nullptr},
+    NA("position"),
+    NA("python"),
+    NA("weights"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kNew[] = {
+    {"game", &S::cmd_new_game, "Start a new game within the current match or session", nullptr,
+     nullptr},
+    {"match", &S::cmd_new_match, "Play a new match to some number of points", kOptLength, nullptr},
+    {"session", &S::cmd_new_session, "Start a new (money) session", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSave[] = {
+    {"game", &S::cmd_save_game, "Record a log of the game so far to a file", kFilename, nullptr},
+    {"match", &S::cmd_save_match, "Record a log of the match so far to a file", kFilename,
+     nullptr},
+    NA("position"),
+    NA("settings"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetEvaluation[] = {
+    {"cubeful", &S::cmd_set_evaluation_cubeful, "Cubeful evaluations", kOnOff, nullptr},
+    {"deterministic", &S::cmd_set_evaluation_deterministic,
+     "Specify whether added noise is determined by position", kOnOff, nullptr},
+    {"level", &S::cmd_set_evaluation_level,
+     "Use a predefined level (beginner, casual, intermediate, advanced, expert, worldclass, "
+     "supremo, grandmaster, 4ply)",
+     kLevel, nullptr},
+    {"noise", &S::cmd_set_evaluation_noise, "Distort evaluations with noise", kStdDev, nullptr},
+    {"plies", &S::cmd_set_evaluation_plies, "Choose how many plies to look ahead", kPlies,
+     nullptr},
+    {"prune", &S::cmd_set_evaluation_prune, "use fast pruning networks", kOnOff, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetEvalParam[] = {
+    {"type", &S::cmd_set_evalparam_type, "Specify type (evaluation or rollout)", kEvalType,
+     nullptr},
+    {"evaluation", &S::cmd_set_evalparam_evaluation,
+     "Specify parameters for neural net evaluation", nullptr, kSetEvaluation},
+    NA("rollout"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetPlayer[] = {
+    {"chequerplay", &S::cmd_set_player_chequerplay,
+     "Control chequerplay parameters when GNUbg plays", nullptr, kSetEvalParam},
+    {"cubedecision", &S::cmd_set_player_cubedecision,
+     "Control cube decision parameters when GNUbg plays", nullptr, kSetEvalParam},
+    NA("external"),
+    {"gnubg", &S::cmd_set_player_gnubg, "Have GNUbg make all moves for a player", nullptr,
+     nullptr},
+    {"human", &S::cmd_set_player_human, "Have a human make all moves for a player", nullptr,
+     nullptr},
+    {"level", &S::cmd_set_player_level,
+     "Use a predefined level for chequer play and cube decisions", kLevel, nullptr},
+    NA("movefilter"),
+    {"name", &S::cmd_set_player_name, "Change a player's name", kName, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetEval[] = {
+    {"chequerplay", &S::cmd_set_eval_chequerplay, "Set evaluation parameters for chequer play",
+     nullptr, kSetEvalParam},
+    {"cubedecision", &S::cmd_set_eval_cubedecision,
+     "Set evaluation parameters for cube decisions", nullptr, kSetEvalParam},
+    NA("movefilter"),
+    NA("sameasanalysis"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetAutomatic[] = {
+    NA("bearoff"),
+    {"crawford", &S::cmd_set_auto_crawford, "Enable the Crawford game based on match score",
+     kOnOff, nullptr},
+    {"doubles", &S::cmd_set_auto_doubles, "Control automatic doubles during (money) session play",
+     kLimit, nullptr},
+    {"game", &S::cmd_set_auto_game, "Select whether to start new games after wins", kOnOff,
+     nullptr},
+    NA("move"),
+    {"roll", &S::cmd_set_auto_roll, "Control whether dice will be rolled automatically", kOnOff,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetConfirm[] = {
+    NA("default"),
+    {"new", &S::cmd_set_confirm_new, "Ask for confirmation before aborting a game in progress",
+     kOnOff, nullptr},
+    {"save", &S::cmd_set_confirm_save, "Ask for confirmation before overwriting existing files",
+     kOnOff, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetCube[] = {
+    {"center", &S::cmd_set_cube_centre, "The U.S.A. spelling of `centre'", nullptr, nullptr},
+    {"centre", &S::cmd_set_cube_centre, "Allow both players access to the cube", nullptr, nullptr},
+    {"owner", &S::cmd_set_cube_owner, "Allow only one player to double", kPlayer, nullptr},
+    {"use", &S::cmd_set_cube_use, "Control use of the doubling cube", kOnOff, nullptr},
+    {"value", &S::cmd_set_cube_value, "Fix what the cube stake has been set to", kValue, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetRng[] = {
+    {"bbs", &S::cmd_set_rng_other, "Use the Blum, Blum and Shub generator", nullptr, nullptr},
+    {"file", &S::cmd_set_rng_file, "Read dice from file", kFilename, nullptr},
+    {"isaac", &S::cmd_set_rng_other, "Use the I.S.A.A.C. generator", kOptSeed, nullptr},
+    {"manual", &S::cmd_set_rng_manual, "Enter all dice rolls manually", nullptr, nullptr},
+    {"md5", &S::cmd_set_rng_other, "Use the MD5 generator", kOptSeed, nullptr},
+    {"mersenne", &S::cmd_set_rng_mersenne, "Use the Mersenne Twister generator", kOptSeed,
+     nullptr},
+    {"random.org", &S::cmd_set_rng_other, "Use random numbers fetched from <www.random.org>",
+     nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSet[] = {
+    NA("analysis"),
+    NA("appearance"),
+    {"automatic", nullptr, "Perform certain functions without user input", nullptr,
+     kSetAutomatic},
+    {"beavers", &S::cmd_set_beavers, "Set whether beavers are allowed in money game or not",
+     kValue, nullptr},
+    {"board", &S::cmd_set_board, "Set up the board in a particular position", kPosition, nullptr},
+    NA("browser"),
+    NA("cache"),
+    NA("calibration"),
+    NA("cheat"),
+    NA("clockwise"),
+    NA("colours"),
+    {"confirm", nullptr, "Confirmation settings", nullptr, kSetConfirm},
+    {"crawford", &S::cmd_set_crawford, "Set whether this is the Crawford game", kOnOff, nullptr},
+    {"cube", nullptr, "Set the cube owner and/or value", nullptr, kSetCube},
+    NA("cubeefficiency"),
+    NA("delay"),
+    {"dice", &S::cmd_set_dice, "Select the roll for the current move", kDice, nullptr},
+    {"display", &S::cmd_set_display, "Select whether the board is updated on the computer's turn",
+     kOnOff, nullptr},
+    {"evaluation", nullptr, "Control position evaluation parameters", nullptr, kSetEval},
+    NA("export"),
+    NA("fullscreen"),
+    NA("gotofirstgame"),
+    NA("import"),
+    NA("sgf"),
+    NA("invert"),
+    {"jacoby", &S::cmd_set_jacoby, "Set whether to use the Jacoby rule in money games", kOnOff,
+     nullptr},
+    {"defaultnames", &S::cmd_set_defaultnames, "Set default names for players", kName, nullptr},
+    NA("aliases"),
+    NA("lang"),
+    NA("matchequitytable"),
+    {"matchid", &S::cmd_set_matchid, "set Match ID", kMatchId, nullptr},
+    {"gnubgid", &S::cmd_set_gnubgid, "set GNUbg ID", kGnubgId, nullptr},
+    {"xgid", &S::cmd_set_xgid, "set GNUbg ID from XGID", kXgid, nullptr},
+    NA("matchinfo"),
+    {"matchlength", &S::cmd_set_matchlength, "Specify the default length for new matches",
+     kLength, nullptr},
+    NA("met"),
+    NA("output"),
+    NA("panelwidth"),
+    {"player", &S::cmd_set_player, "Change options for one or both players", kPlayer,
+     kSetPlayer},
+    {"postcrawford", &S::cmd_set_postcrawford, "Set whether this is a post-Crawford game", kOnOff,
+     nullptr},
+    NA("priority"),
+    {"prompt", &S::cmd_set_prompt,
+     "Customise the prompt GNUbg prints when ready for commands", kPrompt, nullptr},
+    NA("ratingoffset"),
+    NA("record"),
+    {"rng", nullptr, "Select the random number generator algorithm", nullptr, kSetRng},
+    NA("rollout"),
+    {"score", &S::cmd_set_score, "Set the match or session score ", kScore, nullptr},
+    {"seed", &S::cmd_set_seed, "Set the dice generator seed", kOptSeed, nullptr},
+    NA("sound"),
+    NA("styledgamelist"),
+    NA("threads"),
+    NA("toolbar"),
+    {"turn", &S::cmd_set_turn, "Set which player is on roll", kPlayer, nullptr},
+    NA("tutor"),
+    NA("variation"),
+    NA("vsync3d"),
+    NA("autosave"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kShow[] = {
+    NA("aliases"),
+    NA("analysis"),
+    NA("autosave"),
+    NA("automatic"),
+    {"beavers", &S::cmd_show_beavers, "Show whether beavers are allowed in money game or not",
+     nullptr, nullptr},
+    NA("bearoff"),
+    {"board", &S::cmd_show_board, "Redisplay the board position", kOptPosition, nullptr},
+    NA("buildinfo"),
+    NA("browser"),
+    NA("calibration"),
+    NA("cheat"),
+    NA("clockwise"),
+    NA("commands"),
+    NA("confirm"),
+    NA("copying"),
+    {"crawford", &S::cmd_show_crawford, "See if this is the Crawford game", nullptr, nullptr},
+    NA("credits"),
+    {"cube", &S::cmd_show_cube, "Display the current cube value and owner", nullptr, nullptr},
+    NA("cubeefficiency"),
+    NA("delay"),
+    {"dice", &S::cmd_show_dice, "See what the current dice roll is", nullptr, nullptr},
+    {"display", &S::cmd_show_display,
+     "Show whether the board will be updated on the computer's turn", nullptr, nullptr},
+    NA("engine"),
+    {"evaluation", &S::cmd_show_evaluation, "Display evaluation settings and statistics", nullptr,
+     nullptr},
+    NA("fullboard"),
+    NA("gammonvalues"),
+    NA("export"),
+    NA("isight"),
+    {"jacoby", &S::cmd_show_jacoby, "See if the Jacoby rule is used in money sessions", nullptr,
+     nullptr},
+    NA("8912"),
+    NA("keith"),
+    NA("kleinman"),
+    NA("lang"),
+    NA("manual"),
+    NA("marketwindow"),
+    NA("matchequitytable"),
+    NA("matchinfo"),
+    {"matchlength", &S::cmd_show_matchlength, "Show default match length", nullptr, nullptr},
+    NA("matchresult"),
+    NA("met"),
+    NA("onesidedrollout"),
+    NA("output"),
+    {"pipcount", &S::cmd_show_pipcount,
+     "Count the number of pips each player must move to bear off", kOptPosition, nullptr},
+    {"player", &S::cmd_show_player, "View per-player options", nullptr, nullptr},
+    {"postcrawford", &S::cmd_show_postcrawford, "See if this is post-Crawford play", nullptr,
+     nullptr},
+    {"prompt", &S::cmd_show_prompt, "Show the prompt that will be printed when ready for commands",
+     nullptr, nullptr},
+    NA("ratingoffset"),
+    {"rng", &S::cmd_show_rng, "Display which random number generator is being used", nullptr,
+     nullptr},
+    NA("rollout"),
+    NA("rolls"),
+    {"score", &S::cmd_show_score, "View the match or session score ", nullptr, nullptr},
+    NA("scoresheet"),
+    {"seed", &S::cmd_show_seed, "Show the dice generator seed", nullptr, nullptr},
+    NA("sound"),
+    NA("statistics"),
+    NA("temperaturemap"),
+    NA("scoremap"),
+    NA("threads"),
+    NA("thorp"),
+    {"turn", &S::cmd_show_turn, "Show which player is on roll", nullptr, nullptr},
+    {"version", &S::cmd_show_version, "Describe this version of GNU Backgammon", nullptr, nullptr},
+    NA("tutor"),
+    NA("variation"),
+    NA("warranty"),
+    // tavla's additions (after gnubg's entries, so they never change gnubg's abbreviations)
+    {"gnubgid", &S::cmd_show_gnubgid, "Show the GNUbg ID (position ID:match ID)", nullptr,
+     nullptr},
+    {"matchid", &S::cmd_show_matchid, "Show the match ID", nullptr, nullptr},
+    {"xgid", &S::cmd_show_xgid, "Show the position as an XGID", nullptr, nullptr},
+    {"rules", &S::cmd_show_rules, "Show the rules in force for the match or session", nullptr,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kTop[] = {
+    {"accept", &S::cmd_accept, "Accept a cube or resignation", nullptr, nullptr},
+    {"agree", &S::cmd_agree, "Agree to a resignation", nullptr, nullptr},
+    NA("analyse"),
+    NA("analysis"),
+    NA("analyze"),
+    NA("annotate"),
+    {"end", nullptr, "Automatically make plays", nullptr, kEnd},
+    {"beaver", &S::cmd_redouble, "Synonym for `redouble'", nullptr, nullptr},
+    {"calibrate", &S::cmd_calibrate, "Measure evaluation speed", kOptValue, nullptr},
+    NA("clear"),
+    NA("cmark"),
+    NA("copy"),
+    {"decline", &S::cmd_decline, "Decline a resignation", nullptr, nullptr},
+    NA("dicerolls"),
+    {"double", &S::cmd_double, "Offer a double", nullptr, nullptr},
+    {"drop", &S::cmd_drop, "Decline an offered double", nullptr, nullptr},
+    NA("eq2mwc"),
+    {"eval", &S::cmd_eval, "Display evaluation of a position", kOptPosition, nullptr},
+    {"exit", &S::cmd_quit, "Leave GNU Backgammon", nullptr, nullptr},
+    NA("export"),
+    NA("external"),
+    NA("first"),
+    {"help", &S::cmd_help, "Describe commands", kOptCommand, nullptr},
+    {"hint", &S::cmd_hint, "Give hints on cube action or best legal moves", kOptValue, nullptr},
+    NA("history"),
+    NA("invert"),
+    NA("import"),
+    NA("list"),
+    {"load", nullptr, "Read data from a file", nullptr, kLoad},
+    {"move", &S::cmd_move, "Make a backgammon move", kMove, nullptr},
+    NA("mwc2eq"),
+    NA("n"),
+    {"new", nullptr, "Start a new game, match or session", nullptr, kNew},
+    NA("next"),
+    NA("p"),
+    {"pass", &S::cmd_drop, "Synonym for `drop'", nullptr, nullptr},
+    {"play", &S::cmd_play, "Force the computer to move", nullptr, nullptr},
+    NA("previous"),
+    {"quit", &S::cmd_quit, "Leave GNU Backgammon", nullptr, nullptr},
+    {"r", &S::cmd_roll, nullptr, nullptr, nullptr},
+    {"redouble", &S::cmd_redouble, "Accept the cube one level higher than it was offered",
+     nullptr, nullptr},
+    {"reject", &S::cmd_reject, "Reject a cube or resignation", nullptr, nullptr},
+    NA("relational"),
+    {"resign", &S::cmd_resign, "Offer to end the current game", kValue, nullptr},
+    {"roll", &S::cmd_roll, "Roll the dice", nullptr, nullptr},
+    {"rollout", &S::cmd_rollout, "Have GNUbg perform rollouts of the current position.",
+     kOptPosition, nullptr},
+    {"save", nullptr, "Write data to a file", nullptr, kSave},
+    {"set", nullptr, "Modify program parameters", nullptr, kSet},
+    {"show", nullptr, "View program parameters", nullptr, kShow},
+    NA("swap"),
+    {"take", &S::cmd_take, "Agree to an offered double", nullptr, nullptr},
+    {"?", &S::cmd_help, "Describe commands", kOptCommand, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+#undef NA
+
+}  // namespace
+
+const CommandEntry* top_commands() { return kTop; }
+
+const CommandEntry* find_command(const CommandEntry* table, const std::string& word) {
+  if (!table || word.empty()) return nullptr;
+  for (const CommandEntry* c = table; c->name; ++c)
+    if (is_prefix_ci(word, c->name)) return c;
+  return nullptr;
+}
+
+}  // namespace tavla::shell

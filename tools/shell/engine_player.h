@@ -1,0 +1,107 @@
+// The engine as a player and as an adviser: ranking moves, evaluating positions and cube
+// decisions (Analyzer), and gnubg's computer-player policies on top of them (EnginePlayer:
+// choose_move, cube_decision, take_decision, resign_decision, accept_resignation).
+//
+// Levels flow through unchanged: every call takes gnubg's evaluation settings (plies, cubeful,
+// prune, noise, move filters; eval/eval_settings.h has the predefined levels) and every answer
+// says at which depth it was computed. The Analyzer made by make_analyzer() evaluates at 0 ply;
+// n-ply search plugs in as another Analyzer (or behind this one) without changing callers.
+//
+// Not thread-safe: an Analyzer owns an Evaluator (one per thread).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/move.h"
+#include "engine/xgid.h"
+#include "eval/bearoff_provider.h"
+#include "eval/cube_info.h"
+#include "eval/eval_settings.h"
+#include "eval/net_set.h"
+#include "eval/probabilities.h"
+#include "shell/cube_decision.h"
+
+namespace tavla::shell {
+
+// What an engine player (or `hint` / `eval`) uses: gnubg's evalsetups for chequer play (context
+// and move filters) and for cube decisions. gnubg's default is world class for both.
+struct PlayerSettings {
+  eval::EvalSetup chequer = eval::level_setup(eval::Level::kWorldClass);
+  eval::EvalContext cube = eval::level_setup(eval::Level::kWorldClass).context;
+};
+
+// One legal play, evaluated for the side that plays it.
+struct RankedMove {
+  engine::Move move;
+  engine::Board after;          // seen from the mover, not swapped
+  eval::Probabilities probs;    // cubeless, for the mover, with the opponent to roll
+  float cubeless_equity = 0;    // gnubg's OUTPUT_EQUITY for the mover (rScore2)
+  float cubeful_equity = 0;     // normalised cubeful equity for the mover (money: per unit cube)
+  float score = 0;              // the sort key (gnubg's rScore): cubeful or cubeless
+  eval::EvalContext context;    // as evaluated; context.plies is the depth actually used
+};
+
+// A static evaluation of a position for the player on roll before rolling (one row of `eval`).
+struct PositionEvaluation {
+  eval::Probabilities probs;
+  float cubeless_equity = 0;  // money: UtilityME; match: normalised utility
+  float cubeful = 0;          // money: equity per unit cube; match: MWC
+  int plies = 0;
+};
+
+class Analyzer {
+ public:
+  virtual ~Analyzer() = default;
+
+  // Every legal play of game.match.dice, best first (gnubg's FindnSaveBestMoves followed by
+  // RefreshMoveList's ordering). Empty when no play is possible.
+  virtual std::vector<RankedMove> rank_moves(const engine::Game& game,
+                                             const eval::EvalSetup& setup) = 0;
+  // The position of the player on roll, before rolling, with the match state's cube.
+  virtual PositionEvaluation evaluate(const engine::Game& game,
+                                      const eval::EvalContext& context) = 0;
+  // The cube decision of the player on roll (gnubg's GeneralCubeDecisionE + FindCubeDecision).
+  virtual CubeAnalysis analyse_cube(const engine::Game& game,
+                                    const eval::EvalContext& context) = 0;
+  // The deepest evaluation this analyzer performs; deeper requests are answered at this depth.
+  virtual int max_plies() const = 0;
+};
+
+// The 0-ply analyzer on the given nets (bearoff may be null; see eval/bearoff_provider.h).
+std::unique_ptr<Analyzer> make_analyzer(std::shared_ptr<const eval::NetSet> nets,
+                                        const eval::BearoffProvider* bearoff = nullptr);
+
+// The cube situation of a game for `player` (gnubg's SetCubeInfo from the match state), with
+// beavers allowed as the shell's rules say.
+eval::CubeInfo cube_info_for(const engine::Game& game, int player, bool beavers);
+
+enum class TakeAction { kTake, kDrop, kBeaver };
+
+// gnubg's computer player (ComputerTurn in play.c), deciding with an Analyzer.
+class EnginePlayer {
+ public:
+  explicit EnginePlayer(Analyzer& analyzer) : analyzer_(analyzer) {}
+
+  // The play for the rolled dice; nullopt when no play is possible.
+  std::optional<RankedMove> choose_move(const engine::Game& game, const PlayerSettings& s);
+  // Whether the player on roll doubles now (before rolling): the market-window pre-filter at one
+  // ply less, then the cube analysis; optional doubles only at 0 ply.
+  bool cube_decision(const engine::Game& game, const PlayerSettings& s, bool beavers_allowed);
+  // The answer of match().turn to a double (or to a beaver) offered by match().on_roll.
+  // `may_beaver`: the rules allow another beaver/raccoon now.
+  TakeAction take_decision(const engine::Game& game, const PlayerSettings& s, bool may_beaver);
+  // Whether the player on roll resigns before acting, and what (1..3); 0 = play on. Considered
+  // only for races and bearoffs, cubeless at 0 ply, as gnubg does.
+  int resign_decision(const engine::Game& game, bool beavers_allowed);
+  // Whether match().turn accepts the resignation of level match().resigned offered by the other
+  // player.
+  bool accept_resignation(const engine::Game& game, bool beavers_allowed);
+
+ private:
+  Analyzer& analyzer_;
+};
+
+}  // namespace tavla::shell

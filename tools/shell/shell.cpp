@@ -1,0 +1,437 @@
+// The shell's core: command dispatch, output, dice, and gnubg's turn machinery (play.c's
+// TurnDone / NextTurn / ComputerTurn / NewGame). Commands are in shell_play.cpp, shell_set.cpp,
+// shell_show.cpp and shell_files.cpp.
+#include "shell/shell.h"
+
+#include <cctype>
+#include <cstdarg>
+#include <cstdio>
+#include <ostream>
+
+#include "engine/movegen.h"
+#include "engine/move_text.h"
+#include "engine/position_id.h"
+#include "eval/net_set.h"
+#include "eval/position_class.h"
+#include "shell/command_table.h"
+#include "shell/text_util.h"
+
+namespace tavla::shell {
+
+std::atomic<bool> Shell::interrupted_{false};
+
+namespace {
+constexpr const char* kGameResult[] = {"single game", "gammon", "backgammon"};
+}  // namespace
+
+Shell::Shell(std::ostream& out, std::ostream& err, ShellOptions options)
+    : out_(out), err_(err), options_(std::move(options)) {
+  default_names_ = {"gnubg", options_.user_name};
+  names_.name = default_names_;
+  players_[0].type = PlayerType::kEngine;
+  players_[1].type = PlayerType::kHuman;
+  dice_.set_seed(options_.seed ? *options_.seed : engine::system_seed());
+}
+
+Shell::~Shell() = default;
+
+void Shell::interrupt() { interrupted_ = true; }
+
+// ---- output ------------------------------------------------------------------------------------
+
+void Shell::out(std::string_view s) {
+  out_ << s;
+  if (!options_.interactive) out_.flush();
+}
+
+void Shell::outf(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char buf[1024];
+  std::vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  out(buf);
+}
+
+void Shell::errf(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char buf[1024];
+  std::vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  out_.flush();  // gnubg flushes stdout first, so that the streams interleave in order
+  err_ << buf << '\n';
+  err_.flush();
+}
+
+void Shell::show_board() {
+  if (flow_.match().game_state == engine::GameState::kNone || flow_.match().on_roll < 0) {
+    out("No game in progress.\n");
+    return;
+  }
+  out(text::draw_board(flow_.board(), flow_.match(), names_));
+  out("\n");
+}
+
+void Shell::show_score() {
+  const auto& ms = flow_.match();
+  const int games = flow_.games_played();
+  outf(games == 1 ? "The score (after %d game) is: %s %d, %s %d"
+                  : "The score (after %d games) is: %s %d, %s %d",
+       games, name(0).c_str(), ms.score[0], name(1).c_str(), ms.score[1]);
+  if (ms.match_length > 0) {
+    // gnubg ends this line without a newline.
+    outf(ms.match_length == 1 ? " (match to %d point%s)" : " (match to %d points%s)",
+         ms.match_length,
+         ms.crawford ? ", Crawford game" : (ms.post_crawford ? ", post-Crawford play" : ""));
+  } else {
+    out(ms.jacoby ? " (money session, with Jacoby rule).\n"
+                  : " (money session, without Jacoby rule).\n");
+  }
+}
+
+std::string Shell::prompt() const {
+  std::string s;
+  const auto& ms = flow_.match();
+  for (size_t i = 0; i < prompt_format_.size(); ++i) {
+    const char c = prompt_format_[i];
+    if (c != '\\') {
+      s += c;
+      continue;
+    }
+    if (++i == prompt_format_.size()) break;
+    switch (std::tolower(static_cast<unsigned char>(prompt_format_[i]))) {
+      case 'c':
+        if (ms.game_state == engine::GameState::kNone || ms.on_roll < 0)
+          s += "No game";
+        else
+          s += strf("%d:%d", flow_.board().pip_count(engine::Board::kOnRoll),
+                    flow_.board().pip_count(engine::Board::kOpponent));
+        break;
+      case 'p':
+        switch (ms.game_state) {
+          case engine::GameState::kNone: s += "No game"; break;
+          case engine::GameState::kPlaying: s += name(ms.turn); break;
+          default: s += "Game over"; break;
+        }
+        break;
+      case 's': s += strf("%d:%d", ms.score[0], ms.score[1]); break;
+      case 'v': s += "0.1.0"; break;
+      default: s += prompt_format_[i];
+    }
+  }
+  return s;
+}
+
+// ---- dispatch ----------------------------------------------------------------------------------
+
+bool Shell::execute(std::string_view line) {
+  std::string s(line);
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+  handle(s, top_commands(), true);
+  run_pending();
+  if (interrupted_) {
+    out("(Interrupted)\n");
+    interrupted_ = false;
+  }
+  out_.flush();
+  return !quit_;
+}
+
+void Shell::handle(std::string& line, const CommandEntry* table, bool top) {
+  if (top) {
+    const std::string t = trim(line);
+    if (t.empty() || t[0] == '#' || t[0] == ':') return;
+    if (t[0] == '>') {
+      out("tavla has no Python interpreter.\n");
+      return;
+    }
+  }
+  std::string rest = line;
+  std::optional<std::string> word = next_token(rest);
+  if (!word) {
+    if (!top) out("Incomplete command.\n");
+    return;
+  }
+  // gnubg: a line that starts with a digit or with (a prefix of) "bar/" is a move.
+  if (top && (std::isdigit(static_cast<unsigned char>((*word)[0])) ||
+              is_prefix_ci(word->substr(0, 4), "bar/"))) {
+    std::string move = *word + (rest.empty() ? "" : " " + rest);
+    cmd_move(move);
+    return;
+  }
+  const CommandEntry* c = find_command(table, *word);
+  if (!c) {
+    errf("Unknown keyword `%s'.\n", word->c_str());
+    return;
+  }
+  if (c->handler)
+    (this->*(c->handler))(rest);
+  else
+    handle(rest, c->sub, false);
+}
+
+std::vector<std::string> Shell::completions(const std::vector<std::string>& words_before) const {
+  const CommandEntry* table = top_commands();
+  for (const std::string& w : words_before) {
+    const CommandEntry* c = find_command(table, w);
+    if (!c || !c->sub) return {};
+    table = c->sub;
+  }
+  std::vector<std::string> out;
+  for (const CommandEntry* c = table; c->name; ++c)
+    if (c->help) out.push_back(c->name);
+  return out;
+}
+
+void Shell::cmd_not_available(std::string&) {
+  out("That command is not available in tavla.\n");
+}
+
+// ---- questions -----------------------------------------------------------------------------------
+
+bool Shell::confirm(const std::string& question) {
+  if (!options_.interactive || !input_) return true;  // gnubg answers yes when not interactive
+  for (;;) {
+    std::optional<std::string> answer = input_(question);
+    if (!answer || interrupted_) return false;
+    const std::string a = trim(*answer);
+    if (!a.empty() && (a[0] == 'y' || a[0] == 'Y')) return true;
+    if (!a.empty() && (a[0] == 'n' || a[0] == 'N')) return false;
+    out("Please answer `y' or `n'.\n");
+  }
+}
+
+bool Shell::confirm_discard() {
+  if (interrupted_) return false;
+  if (flow_.playing() && confirm_new_)
+    return confirm("Are you sure you want to discard the current match? ");
+  return true;
+}
+
+// ---- dice --------------------------------------------------------------------------------------
+
+std::optional<std::array<int, 2>> Shell::manual_dice() {
+  for (;;) {
+    if (interrupted_ || !input_) return std::nullopt;
+    std::optional<std::string> line = input_("Enter dice: ");
+    if (!line || interrupted_) return std::nullopt;
+    std::array<int, 2> d{};
+    size_t pos = 0;
+    int found = 0;
+    for (; found < 2; ++found) {
+      while (pos < line->size() && ((*line)[pos] < '1' || (*line)[pos] > '6')) ++pos;
+      if (pos >= line->size()) break;
+      d[found] = (*line)[pos++] - '0';
+    }
+    if (found == 2) return d;
+    out("You must enter two numbers between 1 and 6.\n");
+  }
+}
+
+bool Shell::get_dice(std::array<int, 2>& dice) {
+  const int turn = flow_.match().turn;
+  if (dice_cache_valid_ && turn == dice_cache_turn_ && flow_.board() == dice_cache_board_) {
+    dice = dice_cache_;
+    return true;
+  }
+  switch (rng_) {
+    case Rng::kMersenne:
+      dice = dice_.roll();
+      break;
+    case Rng::kManual: {
+      auto d = manual_dice();
+      if (!d) return false;
+      dice = *d;
+      break;
+    }
+    case Rng::kFile:
+      for (int i = 0; i < 2; ++i) {
+        for (;;) {
+          if (dice_file_pos_ >= dice_file_.size()) {
+            outf("Rewinding dice file (%s)\n", dice_file_name_.c_str());
+            dice_file_pos_ = 0;
+          }
+          const char c = dice_file_[dice_file_pos_++];
+          if (c >= '1' && c <= '6') {
+            dice[i] = c - '0';
+            break;
+          }
+        }
+      }
+      break;
+  }
+  dice_cache_valid_ = true;
+  dice_cache_turn_ = turn;
+  dice_cache_board_ = flow_.board();
+  dice_cache_ = dice;
+  return true;
+}
+
+// ---- the flow of play (gnubg's play.c) ---------------------------------------------------------
+
+bool Shell::refuse_if_computer_turn() {
+  if (!is_human(flow_.match().turn) && !computer_decision_) {
+    out("It is the computer's turn -- type `play' to force it to move immediately.\n");
+    return true;
+  }
+  return false;
+}
+
+void Shell::show_auto_move(const engine::Move& move) {
+  if (!display_) return;
+  const int turn = flow_.match().turn;
+  if (move.from(0) < 0)
+    outf("%s cannot move.\n", name(turn).c_str());
+  else
+    outf("%s moves %s.\n", name(turn).c_str(),
+         engine::format_move(flow_.board(), move).c_str());
+}
+
+bool Shell::new_game() {
+  int calls = 0;
+  auto rolls = flow_.start_game([&]() -> std::optional<std::array<int, 2>> {
+    if (calls++ > 0) forget_dice();  // a doublet is rolled again
+    std::array<int, 2> d{};
+    if (!get_dice(d)) return std::nullopt;
+    return d;
+  });
+  if (!rolls) {
+    show_board();
+    return false;
+  }
+  if (display_) {
+    for (const auto& r : *rolls) {
+      outf("%s rolls %d, %s rolls %d.\n", name(0).c_str(), r.dice[0], name(1).c_str(),
+           r.dice[1]);
+      if (r.cube_after) outf("The cube is now at %d.\n", r.cube_after);
+    }
+    show_board();  // gnubg's DiceRolled
+  }
+  return true;
+}
+
+bool Shell::start_new_game() {
+  if (!new_game()) return false;
+  if (interrupted_) return true;
+  if (is_human(flow_.match().turn))
+    show_board();
+  else if (computer_turn())
+    turn_done();
+  return true;
+}
+
+void Shell::run_pending() {
+  while (next_turn_ && !quit_) next_turn();
+}
+
+void Shell::next_turn() {
+  next_turn_ = false;
+  if (!flow_.has_game()) return;
+  if (std::optional<engine::GameOver> over = flow_.finish_game()) {
+    outf(over->points == 1 ? "%s wins a %s and %d point.\n" : "%s wins a %s and %d points.\n",
+         name(over->winner).c_str(), kGameResult[over->result - 1], over->points);
+    show_score();
+    if (over->match_over) {
+      outf("%s has won the match.\n", name(over->winner).c_str());
+      show_board();
+      return;
+    }
+    if (!auto_game_) return;
+    if (!new_game()) return;
+    if (is_human(flow_.match().turn)) show_board();
+  }
+  if (!flow_.playing()) return;
+  const auto& ms = flow_.match();
+  if (display_ || is_human(ms.turn)) show_board();
+  if (interrupted_) return;
+  if (is_human(ms.turn)) {
+    // Roll for a human who has no cube decision to make.
+    if (auto_roll_ && !ms.dice_rolled() && !ms.doubled && !ms.resigned &&
+        (!ms.cube_use || ms.crawford || (ms.cube_owner >= 0 && ms.cube_owner != ms.turn) ||
+         (ms.match_length > 0 && ms.score[ms.turn] + ms.cube >= ms.match_length))) {
+      std::string none;
+      cmd_roll(none);
+    }
+    return;
+  }
+  next_turn_ = computer_turn();
+}
+
+bool Shell::computer_turn() {
+  if (interrupted_ || !flow_.playing()) return false;
+  Analyzer* a = analyzer();
+  if (!a) return false;
+  EnginePlayer player(*a);
+  const auto& ms = flow_.match();
+  const int me = ms.turn;
+  const PlayerSettings& settings = players_[me].settings;
+  const bool beavers = flow_.rules().beavers > 0;
+  computer_decision_ = true;
+  struct Reset {
+    bool& flag;
+    ~Reset() { flag = false; }
+  } reset{computer_decision_};
+  std::string none;
+
+  if (ms.resigned) {
+    if (player.accept_resignation(flow_.game(), beavers))
+      cmd_agree(none);
+    else
+      cmd_decline(none);
+    return true;
+  }
+  if (ms.doubled) {
+    const bool may_beaver = ms.is_money() && flow_.beavers_used() < flow_.rules().beavers &&
+                            ms.cube < (engine::kMaxCube >> 1);
+    switch (player.take_decision(flow_.game(), settings, may_beaver)) {
+      case TakeAction::kTake: cmd_take(none); break;
+      case TakeAction::kDrop: cmd_drop(none); break;
+      case TakeAction::kBeaver: cmd_redouble(none); break;
+    }
+    return true;
+  }
+  // Resign a hopeless race or bearoff.
+  if (int level = player.resign_decision(flow_.game(), beavers);
+      level > 0 && level > flow_.resignation_declined()) {
+    std::string word(1, "ngb"[level - 1]);
+    cmd_resign(word);
+    return true;
+  }
+  if (ms.cube_use && !ms.dice_rolled() && ms.cube < engine::kMaxCube &&
+      flow_.check_double() == engine::Refusal::kNone &&
+      player.cube_decision(flow_.game(), settings, beavers)) {
+    cmd_double(none);
+    return true;
+  }
+  if (!ms.dice_rolled()) {
+    std::array<int, 2> dice{};
+    if (!get_dice(dice)) return false;
+    flow_.set_rolled_dice(dice);
+    if (display_) show_board();  // gnubg's DiceRolled
+  }
+  if (interrupted_) return false;
+  std::optional<RankedMove> best = player.choose_move(flow_.game(), settings);
+  const engine::Move move = best ? best->move : engine::Move{};
+  show_auto_move(move);
+  flow_.move(move);
+  return true;
+}
+
+Analyzer* Shell::analyzer() {
+  if (analyzer_) return analyzer_.get();
+  if (analyzer_error_.empty()) {
+    std::optional<std::filesystem::path> file;
+    if (options_.weights) file = *options_.weights;
+    auto nets = eval::NetSet::find(file);
+    if (nets) {
+      analyzer_ = make_analyzer(nets.value());
+      return analyzer_.get();
+    }
+    analyzer_error_ = nets.error();
+  }
+  errf("The engine is not available: %s", analyzer_error_.c_str());
+  return nullptr;
+}
+
+}  // namespace tavla::shell

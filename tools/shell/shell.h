@@ -1,0 +1,258 @@
+// The `tavla` shell: gnubg 1.07's tty interface (`gnubg -t`). Commands are gnubg's, looked up as
+// gnubg looks them up (the first command in table order that the typed word is a prefix of), and
+// they print gnubg's messages and boards. The rules and flow of play live in engine/game_flow.h;
+// the engine's decisions in tools/shell/engine_player.h; this class turns commands into calls on
+// them and their results into text.
+//
+// Not thread-safe; one shell per thread. Output goes to the two streams given (gnubg writes its
+// error messages to stderr); input for questions (yes/no, manual dice) comes from the LineSource.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/dice.h"
+#include "engine/game_flow.h"
+#include "shell/engine_player.h"
+#include "text/board_drawing.h"
+
+namespace tavla::shell {
+
+struct CommandEntry;
+
+// Where the shell reads answers to its questions (and, in the program, commands): nullopt at end
+// of input. `prompt` is shown first when the input is interactive.
+using LineSource = std::function<std::optional<std::string>(const std::string& prompt)>;
+
+struct ShellOptions {
+  bool interactive = false;  // stdin is a terminal: prompts are shown, questions are asked
+  std::optional<uint32_t> seed;  // initial dice seed (default: from the system)
+  std::string user_name = "user";  // player 1's default name (gnubg uses the login name)
+  std::optional<std::string> weights;  // --weights: the neural-net weights file
+};
+
+class Shell {
+ public:
+  Shell(std::ostream& out, std::ostream& err, ShellOptions options = {});
+  ~Shell();
+
+  // Runs one command line as typed, then every turn that follows from it (engine moves, the next
+  // game), as gnubg's main loop does. Returns false once `quit` was given.
+  bool execute(std::string_view line);
+  // The prompt gnubg would show now, e.g. "(gnubg) ".
+  std::string prompt() const;
+  bool interactive() const { return options_.interactive; }
+  void set_interactive(bool on) { options_.interactive = on; }
+  void set_line_source(LineSource source) { input_ = std::move(source); }
+  bool quit_requested() const { return quit_; }
+
+  // Asks a long computation (engine turns, automatic play) to stop; safe to call from a signal
+  // handler. The shell prints "(Interrupted)" and waits for the next command.
+  static void interrupt();
+
+  // Command words for tab completion: the entries of the table reached by `words_before`.
+  std::vector<std::string> completions(const std::vector<std::string>& words_before) const;
+
+  const engine::GameFlow& flow() const { return flow_; }
+
+  // ---- command handlers (one per gnubg command; `args` is the rest of the line) --------------
+  void cmd_accept(std::string& args);
+  void cmd_agree(std::string& args);
+  void cmd_decline(std::string& args);
+  void cmd_double(std::string& args);
+  void cmd_drop(std::string& args);
+  void cmd_take(std::string& args);
+  void cmd_redouble(std::string& args);
+  void cmd_reject(std::string& args);
+  void cmd_resign(std::string& args);
+  void cmd_roll(std::string& args);
+  void cmd_move(std::string& args);
+  void cmd_play(std::string& args);
+  void cmd_end_game(std::string& args);
+  void cmd_new_game(std::string& args);
+  void cmd_new_match(std::string& args);
+  void cmd_new_session(std::string& args);
+  void cmd_hint(std::string& args);
+  void cmd_eval(std::string& args);
+  void cmd_rollout(std::string& args);
+  void cmd_calibrate(std::string& args);
+  void cmd_help(std::string& args);
+  void cmd_quit(std::string& args);
+  void cmd_save_match(std::string& args);
+  void cmd_save_game(std::string& args);
+  void cmd_load_match(std::string& args);
+  void cmd_load_commands(std::string& args);
+  void cmd_not_available(std::string& args);
+
+  void cmd_set_board(std::string& args);
+  void cmd_set_matchid(std::string& args);
+  void cmd_set_gnubgid(std::string& args);
+  void cmd_set_xgid(std::string& args);
+  void cmd_set_dice(std::string& args);
+  void cmd_set_turn(std::string& args);
+  void cmd_set_cube_centre(std::string& args);
+  void cmd_set_cube_owner(std::string& args);
+  void cmd_set_cube_use(std::string& args);
+  void cmd_set_cube_value(std::string& args);
+  void cmd_set_score(std::string& args);
+  void cmd_set_crawford(std::string& args);
+  void cmd_set_postcrawford(std::string& args);
+  void cmd_set_jacoby(std::string& args);
+  void cmd_set_beavers(std::string& args);
+  void cmd_set_seed(std::string& args);
+  void cmd_set_rng_manual(std::string& args);
+  void cmd_set_rng_mersenne(std::string& args);
+  void cmd_set_rng_file(std::string& args);
+  void cmd_set_rng_other(std::string& args);
+  void cmd_set_player(std::string& args);
+  void cmd_set_player_name(std::string& args);
+  void cmd_set_player_gnubg(std::string& args);
+  void cmd_set_player_human(std::string& args);
+  void cmd_set_player_chequerplay(std::string& args);
+  void cmd_set_player_cubedecision(std::string& args);
+  void cmd_set_player_level(std::string& args);
+  void cmd_set_eval_chequerplay(std::string& args);
+  void cmd_set_eval_cubedecision(std::string& args);
+  void cmd_set_evalparam_type(std::string& args);
+  void cmd_set_evalparam_evaluation(std::string& args);
+  void cmd_set_evaluation_cubeful(std::string& args);
+  void cmd_set_evaluation_deterministic(std::string& args);
+  void cmd_set_evaluation_level(std::string& args);
+  void cmd_set_evaluation_noise(std::string& args);
+  void cmd_set_evaluation_plies(std::string& args);
+  void cmd_set_evaluation_prune(std::string& args);
+  void cmd_set_defaultnames(std::string& args);
+  void cmd_set_display(std::string& args);
+  void cmd_set_matchlength(std::string& args);
+  void cmd_set_prompt(std::string& args);
+  void cmd_set_auto_crawford(std::string& args);
+  void cmd_set_auto_doubles(std::string& args);
+  void cmd_set_auto_game(std::string& args);
+  void cmd_set_auto_roll(std::string& args);
+  void cmd_set_confirm_new(std::string& args);
+  void cmd_set_confirm_save(std::string& args);
+
+  void cmd_show_board(std::string& args);
+  void cmd_show_beavers(std::string& args);
+  void cmd_show_crawford(std::string& args);
+  void cmd_show_cube(std::string& args);
+  void cmd_show_dice(std::string& args);
+  void cmd_show_display(std::string& args);
+  void cmd_show_evaluation(std::string& args);
+  void cmd_show_jacoby(std::string& args);
+  void cmd_show_matchlength(std::string& args);
+  void cmd_show_pipcount(std::string& args);
+  void cmd_show_player(std::string& args);
+  void cmd_show_postcrawford(std::string& args);
+  void cmd_show_prompt(std::string& args);
+  void cmd_show_rng(std::string& args);
+  void cmd_show_score(std::string& args);
+  void cmd_show_seed(std::string& args);
+  void cmd_show_turn(std::string& args);
+  void cmd_show_version(std::string& args);
+  void cmd_show_gnubgid(std::string& args);
+  void cmd_show_matchid(std::string& args);
+  void cmd_show_xgid(std::string& args);
+  void cmd_show_rules(std::string& args);
+
+ private:
+  enum class PlayerType { kHuman, kEngine };
+  struct PlayerConfig {
+    PlayerType type = PlayerType::kHuman;
+    PlayerSettings settings;
+  };
+  enum class Rng { kMersenne, kManual, kFile };
+
+  void handle(std::string& line, const CommandEntry* table, bool top);
+  void run_pending();
+
+  // gnubg's game flow around the commands (play.c): TurnDone, NextTurn, ComputerTurn, NewGame.
+  void turn_done() { next_turn_ = true; }
+  void next_turn();
+  bool computer_turn();
+  bool start_new_game();  // NewGame + the first turn; false when abandoned
+  bool new_game();        // gnubg's NewGame
+  bool is_human(int player) const { return players_[player].type == PlayerType::kHuman; }
+  bool refuse_if_computer_turn();
+  void show_auto_move(const engine::Move& move);
+  bool get_dice(std::array<int, 2>& dice);
+  void forget_dice() { dice_cache_valid_ = false; }
+  std::optional<std::array<int, 2>> manual_dice();
+  bool confirm(const std::string& question);
+  bool confirm_discard();
+
+  // Output.
+  void out(std::string_view s);
+  void outf(const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+  void errf(const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+  void show_board();
+  void show_score();
+  const std::string& name(int player) const { return names_.name[player]; }
+  std::string refusal_text(engine::Refusal r) const;
+
+  // Settings commands.
+  int toggle(const char* what, bool& flag, std::string& args, const char* on, const char* off);
+  void set_match_id(const std::string& id, const engine::Board* board);
+  void set_eval_target(const std::string& who, const std::string& command, PlayerSettings* target,
+                       bool chequer);
+  bool parse_position(std::string& args, engine::Board& board);
+  int parse_player(const std::string& word) const;
+
+  // Evaluation.
+  Analyzer* analyzer();  // loads the weights on first use; null (error printed) if impossible
+
+  std::ostream& out_;
+  std::ostream& err_;
+  ShellOptions options_;
+  LineSource input_;
+
+  engine::GameFlow flow_;
+  text::PlayerNames names_;
+  std::array<std::string, 2> default_names_;
+  std::array<PlayerConfig, 2> players_;
+  PlayerSettings eval_settings_;  // what `hint` and `eval` use
+
+  Rng rng_ = Rng::kMersenne;
+  engine::DiceGenerator dice_;
+  std::string dice_file_name_;
+  std::string dice_file_;  // contents; read position below
+  size_t dice_file_pos_ = 0;
+  // gnubg's GetDice remembers the last roll with its position and turn and hands it out again for
+  // the same position and turn.
+  bool dice_cache_valid_ = false;
+  int dice_cache_turn_ = -2;
+  engine::Board dice_cache_board_;
+  std::array<int, 2> dice_cache_{0, 0};
+
+  bool display_ = true;
+  bool auto_game_ = true;
+  bool auto_roll_ = true;
+  bool confirm_new_ = true;
+  bool confirm_save_ = true;
+  int default_match_length_ = 7;
+  std::string prompt_format_ = "(\\p) ";
+
+  bool next_turn_ = false;
+  bool computer_decision_ = false;
+  bool quit_ = false;
+
+  std::unique_ptr<Analyzer> analyzer_;
+  std::string analyzer_error_;
+
+  // Settings command context (gnubg's szSet / szSetCommand / pesSet / pecSet).
+  int player_set_ = 0;
+  std::string set_who_, set_command_;
+  PlayerSettings* set_target_ = nullptr;
+  bool set_chequer_ = true;
+
+  static std::atomic<bool> interrupted_;
+};
+
+}  // namespace tavla::shell

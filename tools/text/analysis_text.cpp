@@ -1,0 +1,154 @@
+#include "text/analysis_text.h"
+
+#include <cstdio>
+
+#include "engine/move_text.h"
+#include "engine/position_id.h"
+
+namespace tavla::text {
+
+namespace {
+
+constexpr int kDigits = 3;  // gnubg's fOutputDigits default
+
+std::string printf_string(const char* fmt, auto... args) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, fmt, args...);
+  return buf;
+}
+
+// gnubg's OutputEquity for an equity (money, or normalised match equity).
+std::string output_equity(float r, const eval::CubeInfo& ci, const OutputOptions& out) {
+  if (ci.is_money() || !out.mwc) return printf_string("%+*.*f", kDigits + 3, kDigits, r);
+  return printf_string("%*.*f%%", kDigits + 3, kDigits - 1, 100.0f * eval::equity_to_mwc(r, ci));
+}
+
+// gnubg's OutputMWC for a cubeful value (money equity or MWC).
+std::string output_mwc(float r, const eval::CubeInfo& ci, const OutputOptions& out) {
+  if (ci.is_money()) return printf_string("%+*.*f", kDigits + 3, kDigits, r);
+  if (!out.mwc) return printf_string("%+*.*f", kDigits + 3, kDigits, eval::mwc_to_equity(r, ci));
+  return printf_string("%*.*f%%", kDigits + 3, kDigits - 1, 100.0f * r);
+}
+
+std::string output_equity_diff(float r1, float r2, const eval::CubeInfo& ci,
+                               const OutputOptions& out) {
+  if (ci.is_money() || !out.mwc) {
+    if (r1 == r2) return printf_string("-%*.*f", kDigits + 2, kDigits, 0.0);
+    return printf_string("%+*.*f", kDigits + 3, kDigits, r1 - r2);
+  }
+  if (r1 == r2) return printf_string(" -%*.*f%%", kDigits + 1, kDigits - 1, 0.0);
+  return printf_string("%+*.*f%%", kDigits + 3, kDigits - 1,
+                       100.0f * eval::equity_to_mwc(r1, ci) - 100.0f * eval::equity_to_mwc(r2, ci));
+}
+
+std::string output_percent(float r) { return printf_string("%*.*f", kDigits + 2, kDigits, r); }
+
+std::string output_percents(const eval::Probabilities& p) {
+  return output_percent(p[0]) + " " + output_percent(p[1]) + " " + output_percent(p[2]) + " - " +
+         output_percent(1.0f - p[0]) + " " + output_percent(p[3]) + " " + output_percent(p[4]);
+}
+
+std::string money_equity(const eval::Probabilities& p) {  // gnubg's OutputMoneyEquity
+  return printf_string("%+*.*f", kDigits + 3, kDigits, eval::cubeless_money_equity(p));
+}
+
+}  // namespace
+
+std::string format_eval_context(const eval::EvalContext& ec, bool chequer) {
+  std::string s = std::to_string(ec.plies) + "-ply " +
+                  ((!chequer || ec.cubeful) ? "cubeful" : "cubeless");
+  if (ec.prune) s += " prune";
+  if (ec.noise > 0.0f)
+    s += printf_string(", noise %0.3g (%s)", ec.noise, ec.deterministic ? "d" : "nd");
+  // The first predefined level with the same context (gnubg's cmp_evalcontext: plies, cubeful,
+  // noise, determinism when noisy, pruning when above 0 ply).
+  for (int i = 0; i < eval::kLevelCount; ++i) {
+    auto level = static_cast<eval::Level>(i);
+    eval::EvalContext l = eval::level_setup(level).context;
+    bool same = l.plies == ec.plies && l.cubeful == ec.cubeful && l.noise == ec.noise &&
+                (ec.noise <= 0.0f || l.deterministic == ec.deterministic) &&
+                (ec.plies == 0 || l.prune == ec.prune);
+    if (same) {
+      s += " [" + std::string(eval::level_name(level)) + "]";
+      break;
+    }
+  }
+  return s;
+}
+
+std::string format_move_hint(const engine::Board& board, const eval::CubeInfo& ci,
+                             std::span<const eval::ScoredMove> moves, size_t i,
+                             const eval::EvalContext& ec, const OutputOptions& out) {
+  const eval::ScoredMove& m = moves[i];
+  eval::EvalContext own = ec;
+  own.plies = m.plies;
+  std::string eval_name = std::string(ec.cubeful ? "Cubeful" : "Cubeless") + " " +
+                          std::to_string(m.plies) + "-ply";
+  std::string s = printf_string(" %4zu. ", i + 1);
+  s += printf_string("%-14s   %-28s %s: ", eval_name.c_str(),
+                     engine::format_move(board, m.move.move).c_str(),
+                     (ci.is_money() || !out.mwc) ? "Eq." : "MWC");
+  s += output_equity(m.score, ci, out);
+  if (i) s += " (" + output_equity_diff(m.score, moves[0].score, ci, out) + ")";
+  s += "\n       " + output_percents(m.probs) + "\n";
+  s += "        " + format_eval_context(own, true) + "\n";
+  return s;
+}
+
+std::string format_eval_table(const engine::Board& board, const std::string& match_id,
+                              eval::PositionClass pc, const eval::CubeInfo& ci,
+                              std::span<const std::array<eval::Evaluation, 2>> rows,
+                              const OutputOptions& out) {
+  static constexpr const char* kEvaluator[] = {
+      "Over",     "Hypergammon-1", "Hypergammon-2", "Hypergammon-3", "Bearoff2", "Bearoff-TS",
+      "Bearoff1", "Bearoff-OS",    "Race",          "Crashed",       "Contact"};
+  std::string s = "Position ID:\t" + engine::position_id(board) + "\n";
+  if (!match_id.empty()) s += "Match ID:\t" + match_id + "\n";
+  s += "\nEvaluator: \t" + std::string(kEvaluator[static_cast<int>(pc)]) + "\n\n";
+  s += printf_string("\n        %-7s %-7s %-7s %-7s %-7s %-9s %-9s\n", "Win", "W(g)", "W(bg)",
+                     "L(g)", "L(bg)", (ci.is_money() || !out.mwc) ? "Equity" : "MWC", "Cubeful");
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const eval::Evaluation& e = rows[i][0];
+    s += i == 0 ? std::string("static") : printf_string("%2zu ply", i);
+    s += ": ";
+    for (int j = 0; j < 5; ++j) s += printf_string("%-7s ", output_percent(e.probs[j]).c_str());
+    std::string eq = ci.is_money()
+                         ? money_equity(e.probs)
+                         : output_equity(eval::cubeless_utility(e.probs, ci), ci, out);
+    s += printf_string("%-9s ", eq.c_str());
+    s += printf_string("%-9s ", output_mwc(e.cubeful_equity, ci, out).c_str());
+    s += "\n";
+  }
+  return s;
+}
+
+std::string format_cube_analysis(const std::array<eval::Evaluation, 2>& evals,
+                                 const eval::CubeAnalysis& a, const eval::CubeInfo& ci,
+                                 const eval::EvalContext& ec, const OutputOptions& out) {
+  std::string s = "\nCube analysis\n" + std::to_string(ec.plies) + "-ply";
+  const eval::Probabilities& p = evals[0].probs;
+  if (!ci.is_money())
+    s += std::string(" ") + (out.mwc ? "cubeless MWC" : "cubeless equity") + " " +
+         output_equity(evals[0].cubeless_equity, ci, out) + " (Money: " + money_equity(p) + ")\n";
+  else
+    s += " cubeless equity " + money_equity(p) + "\n";
+  s += "  " + output_percents(p) + "\n";
+  s += "Cubeful equities:\n";
+  if (auto order = eval::cube_action_order(a.decision)) {
+    for (int i = 0; i < 3; ++i) {
+      eval::CubeAction act = (*order)[i];
+      float eq = eval::cube_action_equity(a.equities, act);
+      s += printf_string("%d. %-20s", i + 1, std::string(eval::cube_action_text(act)).c_str());
+      s += output_equity(eq, ci, out);
+      if (i) s += "  (" + output_equity_diff(eq, a.optimal, ci, out) + ")";
+      s += "\n";
+    }
+  }
+  s += "Proper cube action: " + std::string(eval::cube_decision_text(a.decision));
+  if (auto pct = eval::cube_decision_percent(a.decision, a.equities))
+    s += printf_string(" (%.1f%%)", 100.0f * *pct);
+  s += "\n";
+  return s;
+}
+
+}  // namespace tavla::text

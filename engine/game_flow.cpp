@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <memory>
 
 #include "engine/movegen.h"
 
@@ -286,8 +287,10 @@ void GameFlow::apply(const MoveRecord& r) {
       game_over(1 - r.player, ms_.cube * r.resigned, true);
       break;
     case RecordKind::kSetBoard:
+      // The record's player is on roll (gnubg: the player on roll when the board was set, or the
+      // PL[] of the node that set it in a match file).
       board_ = r.board;
-      if (ms_.on_roll < 0) ms_.turn = ms_.on_roll = 0;
+      if (ms_.on_roll != r.player) ms_.turn = ms_.on_roll = r.player;
       if (ms_.on_roll == 1) board_.swap_sides();
       break;
     case RecordKind::kSetDice:
@@ -327,12 +330,8 @@ bool GameFlow::roll(std::array<int, 2> dice) {
   rec.player = ms_.turn;
   rec.dice = larger_first(dice);
   add_record(rec);
-  MoveList moves;
-  if (generate_moves(board_, dice[0], dice[1], moves) == 0) {
-    move(Move{});
-    return true;
-  }
-  return false;
+  auto moves = std::make_unique<MoveList>();
+  return generate_moves(board_, dice[0], dice[1], *moves) > 0;
 }
 
 void GameFlow::set_rolled_dice(std::array<int, 2> dice) {

@@ -108,8 +108,8 @@ class GameFlow {
 
   // ---- actions of the player whose turn it is -------------------------------------------------
   Refusal check_roll() const;
-  // Records the roll (dice in the order rolled). When no move is possible the empty move is
-  // recorded too and the turn passes; returns true in that case.
+  // Records the roll (dice in the order rolled). Returns whether any move is possible; when none
+  // is, the caller records the empty move with move(Move{}) (gnubg prints "cannot move" first).
   bool roll(std::array<int, 2> dice);
   // The engine's roll (gnubg's ComputerTurn): the dice are shown in the order rolled and recorded
   // only with the move that plays them.

@@ -19,13 +19,19 @@ std::optional<std::string> match_state_error(const MatchState& ms) {
     return "match length " + str(ms.match_length) + " is outside 0..64";
   for (int p = 0; p < 2; ++p) {
     if (ms.score[p] < 0) return "score of player " + str(p) + " is negative";
-    if (!ms.is_money() && ms.score[p] > ms.match_length)
+    // A finished match may end beyond the length (a 4-away player winning an 8-cube); a game in
+    // progress may not.
+    bool finished = ms.game_state == GameState::kOver || ms.game_state == GameState::kResigned ||
+                    ms.game_state == GameState::kDropped;
+    if (!ms.is_money() && ms.score[p] > ms.match_length && !finished)
       return "score of player " + str(p) + " (" + str(ms.score[p]) + ") is beyond the match length " +
              str(ms.match_length);
   }
   if (ms.is_money() && (ms.crawford || ms.post_crawford))
     return "a money game cannot be a Crawford or post-Crawford game";
   if (ms.crawford && ms.post_crawford) return "a game cannot be both Crawford and post-Crawford";
+  if (!ms.is_money() && ms.score[0] >= ms.match_length && ms.score[1] >= ms.match_length)
+    return "both players have reached the match length " + str(ms.match_length);
   bool one_away = !ms.is_money() && (ms.score[0] == ms.match_length - 1 ||
                                      ms.score[1] == ms.match_length - 1);
   if ((ms.crawford || ms.post_crawford) && !one_away)

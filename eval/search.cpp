@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 #include <cmath>
 #include <random>
 
@@ -197,36 +198,59 @@ void Search::eval_cubeful(const Board& board, std::span<const CubePosition> posi
     if (positions[i]) cache_.store(key, context_key(ec, plies, *positions[i], true), probs, cubeful[i]);
 }
 
+bool Search::is_internal_node(const Board& board, const CubeInfo& mover, int plies) const {
+  const PositionClass pc = classify(board, bearoff_);
+  const bool exact = pc > PositionClass::kOver && pc <= PositionClass::kBearoffTs;
+  return pc > PositionClass::kOver && plies > 0 && !(exact && mover.is_money());
+}
+
+void Search::roll_child(const Board& board, std::span<const CubePosition> aci,
+                        const CubeInfo& mover, const EvalContext& ec, int plies, int d1, int d2,
+                        Probabilities& probs, std::span<float> cubeful) {
+  Board next = best_move_in_eval(board, d1, d2, mover, ec, plies).swapped();
+  eval_cubeful(next, aci, with_on_roll(mover, 1 - mover.on_roll), ec, plies - 1, false, probs,
+               cubeful);
+}
+
+void child_cube_positions(std::span<const CubePosition> positions, bool top,
+                          std::vector<CubePosition>& aci) {
+  make_cube_positions(positions, top, true, aci);
+}
+
+void finish_internal_node(const CubeInfo& mover, std::span<const float> prob_sums,
+                          std::span<const float> cf_sums, std::vector<CubePosition>& aci,
+                          Probabilities& probs, std::span<float> cubeful) {
+  for (int i = 0; i < Probabilities::kCount; ++i) probs[i] = prob_sums[i] / 36.0f;
+  probs = probs.inverted();  // the sums are from the opponent's side
+  // Back to the side on roll here: MWC -> 1 - MWC, money equity -> -equity.
+  std::vector<float> cf(cf_sums.begin(), cf_sums.end());
+  for (float& v : cf) v = mover.is_money() ? -v / 36.0f : 1.0f - v / 36.0f;
+  for (CubePosition& p : aci)
+    if (p) p = with_on_roll(*p, 1 - p->on_roll);
+  best_of_double(cubeful, cf, aci);
+}
+
 void Search::eval_cubeful_uncached(const Board& board, std::span<const CubePosition> positions,
                                    const CubeInfo& mover, const EvalContext& ec, int plies,
                                    bool top, Probabilities& probs, std::span<float> cubeful) {
-  const PositionClass pc = classify(board, bearoff_);
-  const bool exact = pc > PositionClass::kOver && pc <= PositionClass::kBearoffTs;
-  if (pc > PositionClass::kOver && plies > 0 && !(exact && mover.is_money())) {
+  if (is_internal_node(board, mover, plies)) {
     std::vector<CubePosition> aci;
-    make_cube_positions(positions, top, true, aci);
+    child_cube_positions(positions, top, aci);
     std::vector<float> cf(aci.size(), 0.0f), cf_roll(aci.size());
     std::array<float, Probabilities::kCount> sum{};
-    const CubeInfo opp = with_on_roll(mover, 1 - mover.on_roll);
     for (int d1 = 1; d1 <= 6; ++d1)
       for (int d2 = 1; d2 <= d1; ++d2) {
-        Board next = best_move_in_eval(board, d1, d2, mover, ec, plies).swapped();
         Probabilities r;
-        eval_cubeful(next, aci, opp, ec, plies - 1, false, r, cf_roll);
+        roll_child(board, aci, mover, ec, plies, d1, d2, r, cf_roll);
         const float w = roll_weight(d1, d2);
         for (int i = 0; i < Probabilities::kCount; ++i) sum[i] += w * r[i];
         for (size_t i = 0; i < aci.size(); ++i) cf[i] += w * cf_roll[i];
       }
-    for (int i = 0; i < Probabilities::kCount; ++i) probs[i] = sum[i] / 36.0f;
-    probs = probs.inverted();
-    // Back to the side on roll here: MWC -> 1 - MWC, money equity -> -equity.
-    for (float& v : cf) v = mover.is_money() ? -v / 36.0f : 1.0f - v / 36.0f;
-    for (CubePosition& p : aci)
-      if (p) p = with_on_roll(*p, 1 - p->on_roll);
-    best_of_double(cubeful, cf, aci);
+    finish_internal_node(mover, sum, cf, aci, probs, cubeful);
     return;
   }
   // A leaf. Database classes are exact (no noise, no sanity check).
+  const PositionClass pc = classify(board, bearoff_);
   probs = static_eval(board, pc, ec);
   cubeful_leaf(board, pc, probs, positions, top, cubeful);
 }
@@ -315,23 +339,23 @@ void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const 
   }
 }
 
-std::vector<ScoredMove> Search::rank_moves(const Board& board, int d1, int d2, const CubeInfo& ci,
-                                           const EvalSetup& setup) {
-  MoveList& list = list_at(0);
+std::vector<ScoredMove> rank_with_filters(
+    const Board& board, int d1, int d2, const EvalSetup& setup,
+    const std::function<void(std::span<ScoredMove>, int)>& score) {
+  static thread_local MoveList list;
   const int n = engine::generate_moves(board, d1, d2, list);
   std::vector<ScoredMove> moves;
   moves.reserve(n);
   for (int i = 0; i < n; ++i) moves.push_back(ScoredMove{list[i]});
   if (n == 0) return moves;
 
-  const EvalContext& ec = setup.context;
-  const int plies = ec.plies;
+  const int plies = setup.context.plies;
   const auto& filters = setup.filters[std::clamp(plies, 1, kMaxFilterPlies) - 1];
   size_t alive = moves.size();
   for (int level = 0; level < plies; ++level) {
     const MoveFilter f = level < kMaxFilterPlies ? filters[level] : MoveFilter{};
     if (f.accept < 0) continue;
-    score_moves(board, std::span(moves.data(), alive), ci, ec, level);
+    score(std::span(moves.data(), alive), level);
     std::stable_sort(moves.begin(), moves.begin() + alive, better);
     size_t keep = std::min<size_t>(f.accept, alive);
     const size_t limit = std::min<size_t>(alive, keep + f.extra);
@@ -339,9 +363,16 @@ std::vector<ScoredMove> Search::rank_moves(const Board& board, int d1, int d2, c
     alive = keep;
     if (alive == 1 && f.accept != 1) return moves;  // nothing left to compare
   }
-  score_moves(board, std::span(moves.data(), alive), ci, ec, plies);
+  score(std::span(moves.data(), alive), plies);
   std::stable_sort(moves.begin(), moves.begin() + alive, better);
   return moves;
+}
+
+std::vector<ScoredMove> Search::rank_moves(const Board& board, int d1, int d2, const CubeInfo& ci,
+                                           const EvalSetup& setup) {
+  return rank_with_filters(board, d1, d2, setup, [&](std::span<ScoredMove> moves, int plies) {
+    score_moves(board, moves, ci, setup.context, plies);
+  });
 }
 
 Evaluation Search::evaluate(const Board& board, const CubeInfo& ci, const EvalContext& ec) {

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -81,6 +82,14 @@ class Search {
   Evaluator& evaluator() { return evaluator_; }
   EvalCache& cache() { return cache_; }
 
+  // The pieces of one node of a cubeful evaluation, for callers that spread the 21 rolls over
+  // threads (parallel_search.h). A node is internal when it is searched deeper rather than
+  // evaluated statically; roll_child evaluates one roll's child for the child cube positions.
+  bool is_internal_node(const engine::Board& board, const CubeInfo& mover, int plies) const;
+  void roll_child(const engine::Board& board, std::span<const CubePosition> child_positions,
+                  const CubeInfo& mover, const EvalContext& ec, int plies, int d1, int d2,
+                  Probabilities& probs, std::span<float> cubeful);
+
  private:
   Probabilities static_eval(const engine::Board& board, PositionClass pc, const EvalContext& ec);
   Probabilities eval_cubeless(const engine::Board& board, const CubeInfo& ci,
@@ -102,5 +111,23 @@ class Search {
   EvalCache cache_;
   std::vector<std::unique_ptr<engine::MoveList>> lists_;  // one per recursion depth
 };
+
+// gnubg's FindnSaveBestMoves around a scoring function: all plays of (d1, d2), scored level by
+// level through the setup's filters (score(moves, plies) scores the given moves at that depth),
+// survivors first, best first.
+std::vector<ScoredMove> rank_with_filters(
+    const engine::Board& board, int d1, int d2, const EvalSetup& setup,
+    const std::function<void(std::span<ScoredMove>, int)>& score);
+
+// The cube positions of the children of a node (gnubg's MakeCubePos, handed to the opponent).
+void child_cube_positions(std::span<const CubePosition> positions, bool top,
+                          std::vector<CubePosition>& child_positions);
+// Completes an internal node from the roll-weighted sums (doubles 1, other rolls 2) of its
+// children's results, summed in roll order: back to the side on roll, then each tracked position's
+// best of no double and double. `child_positions` is consumed.
+void finish_internal_node(const CubeInfo& mover, std::span<const float> prob_sums,
+                          std::span<const float> cubeful_sums,
+                          std::vector<CubePosition>& child_positions, Probabilities& probs,
+                          std::span<float> cubeful);
 
 }  // namespace tavla::eval

@@ -11,7 +11,7 @@
 #include "engine/position_id.h"
 #include "eval/cube_decision.h"
 #include "eval/cubeful.h"
-#include "eval/search.h"
+#include "eval/parallel_search.h"
 #include "tavla/commands.h"
 #include "text/analysis_text.h"
 #include "text/board_drawing.h"
@@ -35,7 +35,7 @@ struct Analysis {
   std::vector<eval::ScoredMove> moves;                // ranked best first
 };
 
-engine::Result<Analysis> analyse(eval::Search& search, const engine::Game& game,
+engine::Result<Analysis> analyse(eval::ParallelSearch& search, const engine::Game& game,
                                  const eval::EvalSetup& setup, bool all_plies) {
   auto ci = eval::cube_info(game.match);
   if (!ci) return engine::Error{ci.error()};
@@ -147,6 +147,7 @@ int cmd_analyze(int argc, char** argv) {
       "a gnubg level: beginner, casual, intermediate, advanced, expert, world-class, supremo, "
       "grandmaster, 4ply")("mwc", "match play: show match-winning chances")(
       "weights", po::value<std::string>(), "neural-net weights file (gnubg .wd or .weights)")(
+      "threads", po::value<int>()->default_value(1), "search threads (results do not depend on it)")(
       "position", po::value<std::string>(), "the position to analyse");
   po::positional_options_description pos;
   pos.add("position", 1);
@@ -191,7 +192,12 @@ int cmd_analyze(int argc, char** argv) {
     std::cerr << "tavla analyze: " << nets.error() << "\n";
     return 1;
   }
-  eval::Search search(*nets);
+  const int threads = vm["threads"].as<int>();
+  if (threads < 1 || threads > 64) {
+    std::cerr << "tavla analyze: --threads must be 1..64, got " << threads << "\n";
+    return 2;
+  }
+  eval::ParallelSearch search(*nets, threads);
 
   if (vm.count("batch")) {
     std::string line;

@@ -1,0 +1,104 @@
+#include "eval/parallel_search.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "engine/perft.h"
+
+namespace tavla::eval {
+
+ParallelSearch::ParallelSearch(std::shared_ptr<const NetSet> nets, int threads,
+                               const BearoffProvider* bearoff, size_t cache_entries) {
+  threads = std::max(1, threads);
+  for (int t = 0; t < threads; ++t)
+    searches_.push_back(std::make_unique<Search>(nets, bearoff, cache_entries));
+}
+
+template <typename Job>
+void ParallelSearch::parallel_for(int n, Job job) {
+  const int t = std::min(threads(), n);
+  if (t <= 1) {
+    for (int i = 0; i < n; ++i) job(0, i);
+    return;
+  }
+  std::atomic<int> next{0};
+  auto worker = [&](int thread) {
+    for (int i; (i = next.fetch_add(1)) < n;) job(thread, i);
+  };
+  std::vector<std::jthread> pool;
+  for (int k = 1; k < t; ++k) pool.emplace_back(worker, k);
+  worker(0);
+}
+
+void ParallelSearch::evaluate_node(const engine::Board& board,
+                                   std::span<const CubePosition> positions, const CubeInfo& mover,
+                                   const EvalContext& ec, bool top, Probabilities& probs,
+                                   std::span<float> cubeful) {
+  // Callers send only internal nodes here, with more than one thread.
+  std::vector<CubePosition> aci;
+  child_cube_positions(positions, top, aci);
+  const auto& rolls = engine::all_rolls();
+  std::vector<Probabilities> roll_probs(rolls.size());
+  std::vector<std::vector<float>> roll_cf(rolls.size(), std::vector<float>(aci.size()));
+  parallel_for(static_cast<int>(rolls.size()), [&](int thread, int r) {
+    searches_[thread]->roll_child(board, aci, mover, ec, ec.plies, rolls[r].d1, rolls[r].d2,
+                                  roll_probs[r], roll_cf[r]);
+  });
+  // Sum in gnubg's roll order (d1 = 1..6, d2 = 1..d1), which is all_rolls()'s order.
+  std::array<float, Probabilities::kCount> sum{};
+  std::vector<float> cf(aci.size(), 0.0f);
+  for (size_t r = 0; r < rolls.size(); ++r) {
+    const float w = rolls[r].d1 == rolls[r].d2 ? 1.0f : 2.0f;
+    for (int i = 0; i < Probabilities::kCount; ++i) sum[i] += w * roll_probs[r][i];
+    for (size_t i = 0; i < aci.size(); ++i) cf[i] += w * roll_cf[r][i];
+  }
+  finish_internal_node(mover, sum, cf, aci, probs, cubeful);
+}
+
+Evaluation ParallelSearch::evaluate(const engine::Board& board, const CubeInfo& ci,
+                                    const EvalContext& ec) {
+  if (!ec.cubeful || threads() == 1) return primary().evaluate(board, ci, ec);
+  Evaluation e;
+  const CubePosition one[1] = {ci};
+  evaluate_node(board, one, ci, ec, false, e.probs, {&e.cubeful_equity, 1});
+  e.cubeless_equity = cubeless_equity(e.probs, ci);
+  return e;
+}
+
+std::array<Evaluation, 2> ParallelSearch::cube_evaluations(const engine::Board& board,
+                                                           const CubeInfo& ci,
+                                                           const EvalContext& ec) {
+  if (threads() == 1 || !primary().is_internal_node(board, ci, ec.plies))
+    return primary().cube_evaluations(board, ci, ec);
+  const CubePosition positions[2] = {ci, after_double_take(ci)};
+  Probabilities probs;
+  float cf[2] = {0.0f, 0.0f};
+  evaluate_node(board, positions, ci, ec, true, probs, cf);
+  if (ci.is_money()) cf[1] *= 2.0f;  // per unit of the current cube, as Search does
+  std::array<Evaluation, 2> out;
+  for (int i = 0; i < 2; ++i) {
+    out[i].probs = probs;
+    out[i].cubeless_equity = cubeless_equity(probs, *positions[i]);
+    out[i].cubeful_equity = cf[i];
+  }
+  return out;
+}
+
+std::vector<ScoredMove> ParallelSearch::rank_moves(const engine::Board& board, int d1, int d2,
+                                                   const CubeInfo& ci, const EvalSetup& setup) {
+  if (threads() == 1) return primary().rank_moves(board, d1, d2, ci, setup);
+  // The moves of each ply above 0 are scored on all threads. 0-ply scoring stays on one thread:
+  // it is one batch through the nets, and splitting the batch could change the last bits.
+  return rank_with_filters(board, d1, d2, setup, [&](std::span<ScoredMove> moves, int plies) {
+    if (plies == 0) {
+      primary().score_moves(board, moves, ci, setup.context, 0);
+      return;
+    }
+    parallel_for(static_cast<int>(moves.size()), [&](int thread, int i) {
+      searches_[thread]->score_moves(board, moves.subspan(i, 1), ci, setup.context, plies);
+    });
+  });
+}
+
+}  // namespace tavla::eval

@@ -286,11 +286,11 @@ Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeIn
       // The `keep` lowest opponent scores; equal scores keep the earlier move (gnubg's strict <).
       std::stable_sort(scored.begin(), scored.end(),
                        [](const auto& a, const auto& b) { return a.first < b.first; });
-      for (int k = 0; k < keep; ++k) candidates.push_back(ScoredMove{list[scored[k].second]});
+      for (int k = 0; k < keep; ++k) candidates.push_back(unscored(list[scored[k].second]));
     }
   }
   if (candidates.empty())
-    for (int i = 0; i < n; ++i) candidates.push_back(ScoredMove{list[i]});
+    for (int i = 0; i < n; ++i) candidates.push_back(unscored(list[i]));
   score_moves(board, candidates, ci, ec, 0);
   const ScoredMove* best = &candidates[0];
   for (const ScoredMove& m : candidates)
@@ -346,7 +346,7 @@ std::vector<ScoredMove> rank_with_filters(
   const int n = engine::generate_moves(board, d1, d2, list);
   std::vector<ScoredMove> moves;
   moves.reserve(n);
-  for (int i = 0; i < n; ++i) moves.push_back(ScoredMove{list[i]});
+  for (int i = 0; i < n; ++i) moves.push_back(unscored(list[i]));
   if (n == 0) return moves;
 
   const int plies = setup.context.plies;

@@ -49,6 +49,12 @@ struct ScoredMove {
   float score2 = 0;            // secondary score: cubeless equity
 };
 
+inline ScoredMove unscored(const engine::LegalMove& m) {
+  ScoredMove s;
+  s.move = m;
+  return s;
+}
+
 // A cube position tracked through a cubeful evaluation; nullopt where the cube is unavailable.
 using CubePosition = std::optional<CubeInfo>;
 

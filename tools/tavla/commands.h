@@ -2,9 +2,17 @@
 // A command returns the process exit status; only tools/ code prints or exits.
 #pragma once
 
+#include <iosfwd>
+
 namespace tavla::cli {
 
 int cmd_analyze(int argc, char** argv);
 int cmd_perft(int argc, char** argv);
+int cmd_rollout(int argc, char** argv);
+// The interactive shell; also what `tavla` runs with no command or with gnubg's options.
+int cmd_shell(int argc, char** argv);
+
+// The list of subcommands with their summaries (main.cpp).
+void print_command_list(std::ostream& os);
 
 }  // namespace tavla::cli

@@ -1,0 +1,285 @@
+#include "rollout/rollout.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <thread>
+
+#include "eval/cube_decision.h"
+#include "eval/search.h"
+
+namespace tavla::rollout {
+
+using engine::Board;
+using eval::CubeInfo;
+using eval::PositionClass;
+
+namespace {
+
+Outputs to_outputs(const eval::Evaluation& e) {
+  Outputs o;
+  for (int i = 0; i < 5; ++i) o[i] = e.probs[i];
+  o[kCubelessEquity] = e.cubeless_equity;
+  o[kCubefulEquity] = e.cubeful_equity;
+  return o;
+}
+
+// gnubg's InvertEvaluationR: the other player's view of the outputs.
+void invert(Outputs& o, const CubeInfo& ci) {
+  eval::Probabilities p;
+  for (int i = 0; i < 5; ++i) p[i] = o[i];
+  p = p.inverted();
+  for (int i = 0; i < 5; ++i) o[i] = p[i];
+  o[kCubelessEquity] = -o[kCubelessEquity];
+  o[kCubefulEquity] = ci.is_money() ? -o[kCubefulEquity] : 1.0f - o[kCubefulEquity];
+}
+
+eval::EvalSetup zero_ply(eval::EvalSetup s, int minus_plies) {
+  s.context.plies = minus_plies < 0 ? 0 : std::max(0, s.context.plies - minus_plies);
+  s.context.deterministic = true;
+  s.context.noise = 0.0f;
+  return s;
+}
+
+}  // namespace
+
+struct Rollout::Worker {
+  std::unique_ptr<eval::Search> search;
+};
+
+Rollout::Rollout(std::shared_ptr<const eval::NetSet> nets, const eval::BearoffProvider* bearoff,
+                 RolloutSettings settings, std::vector<Alternative> alternatives)
+    : nets_(std::move(nets)),
+      bearoff_(bearoff),
+      settings_(std::move(settings)),
+      alternatives_(std::move(alternatives)),
+      dice_(settings_.seed, settings_.rotate, settings_.initial),
+      results_(alternatives_.size()) {
+  const int threads = std::max(1, settings_.threads);
+  for (int t = 0; t < threads; ++t)
+    workers_.push_back(std::make_unique<Worker>(
+        Worker{std::make_unique<eval::Search>(nets_, bearoff_, size_t{1} << 18)}));
+}
+
+Rollout::~Rollout() = default;
+
+Outputs Rollout::trial(int alternative, int index) {
+  return play(*workers_[0], alternatives_[alternative], index);
+}
+
+Outputs Rollout::play(Worker& w, const Alternative& alt, int index) const {
+  eval::Search& s = *w.search;
+  const RolloutSettings& st = settings_;
+  Board board = alt.board;
+  CubeInfo ci = alt.cube;
+  const CubeInfo& ci0 = alt.cube;
+  std::mt19937 rng = dice_.trial_rng(index);
+  Outputs out{}, luck{};
+  bool finished = false;
+  int turn = 0;
+  const int last_turn = st.truncate ? st.truncate_plies : INT_MAX;
+  const int late = st.late_evaluations ? st.late_turn : INT_MAX;
+  const eval::EvalContext cubeful0{0, true, false, true, 0.0f};
+  const eval::EvalContext cubeless0{0, false, false, true, 0.0f};
+
+  while (turn < last_turn && !finished) {
+    const int p = ci.on_roll;
+    const eval::EvalContext& cube_ec = turn < late ? st.cube[p] : st.cube_late[p];
+    const eval::EvalSetup& chequer = turn < late ? st.chequer[p] : st.chequer_late[p];
+    const bool cube_allowed = turn > 0 || (alt.cube_decision_at_start && !st.initial);
+
+    // Truncation at exact bearoff databases.
+    const PositionClass pc = eval::classify(board, bearoff_);
+    const bool two_sided = pc <= PositionClass::kBearoffTs;
+    const bool one_sided = pc <= PositionClass::kBearoffOs;
+    if (st.truncate_bearoff2 && two_sided && st.cubeful && ci.is_money() && cube_allowed) {
+      out = to_outputs(s.evaluate(board, ci, cubeful0));
+      if (turn & 1) invert(out, ci);
+      finished = true;
+      break;
+    }
+    if (((st.truncate_bearoff2 && two_sided) || (st.truncate_bearoff_os && one_sided)) &&
+        !st.cubeful) {
+      out = to_outputs(s.evaluate(board, ci, cubeless0));
+      if (turn & 1) invert(out, ci);
+      finished = true;
+      break;
+    }
+
+    // The cube.
+    if (st.cubeful && cube_allowed && eval::may_double(ci)) {
+      auto ev = s.cube_evaluations(board, ci, cube_ec);
+      auto a = eval::analyse_cube(ev[0].probs, {ev[0].cubeful_equity, ev[1].cubeful_equity}, ci);
+      using D = eval::CubeDecision;
+      if (a.decision == D::kDoubleTake || a.decision == D::kDoubleBeaver ||
+          a.decision == D::kRedoubleTake) {
+        ci = eval::after_double_take(ci);
+      } else if (a.decision == D::kDoublePass || a.decision == D::kRedoublePass) {
+        out = to_outputs(ev[0]);
+        out[kCubefulEquity] = eval::double_pass_value(ci);
+        if (turn & 1) invert(out, ci);
+        finished = true;
+        break;
+      }
+    }
+
+    // The roll and the play.
+    Dice dice = dice_.roll(turn, index, rng);
+    if (dice.d1 < dice.d2) std::swap(dice.d1, dice.d2);
+    Board chosen;
+    if (st.variance_reduction) {
+      // Luck: the value after the best 0-ply play of each roll, at one ply less than the
+      // chequer-play setting, from the rollout player's side.
+      const eval::EvalSetup zero = zero_ply(st.chequer[p], -1);
+      const eval::EvalContext reduced = zero_ply(st.chequer[1 - p], 1).context;
+      const CubeInfo opp = eval::with_on_roll(ci, 1 - ci.on_roll);
+      std::array<std::array<Outputs, 6>, 6> per_roll{};
+      std::array<std::array<Board, 6>, 6> best{};
+      Outputs mean{};
+      for (int i = 0; i < 6; ++i)
+        for (int j = 0; j <= i; ++j) {
+          if (st.initial && turn == 0 && i == j) continue;  // no doubles on an opening roll
+          auto moves = s.rank_moves(board, i + 1, j + 1, ci, zero);
+          best[i][j] = moves.empty() ? board : moves[0].move.after;
+          Outputs o = to_outputs(s.evaluate(best[i][j].swapped(), opp, reduced));
+          if (!(turn & 1)) invert(o, opp);
+          per_roll[i][j] = o;
+          for (int k = 0; k < kOutputs; ++k) mean[k] += (i == j ? 1.0f : 2.0f) * o[k];
+        }
+      const float rolls = (st.initial && turn == 0) ? 30.0f : 36.0f;
+      for (float& m : mean) m /= rolls;
+      const eval::EvalContext& ce = chequer.context;
+      if (ce.plies || st.cubeful != ce.cubeful || ce.noise > 0.0f) {
+        auto moves = s.rank_moves(board, dice.d1, dice.d2, ci, chequer);
+        chosen = moves.empty() ? board : moves[0].move.after;
+      } else {
+        chosen = best[dice.d1 - 1][dice.d2 - 1];  // 0-ply play: already found
+      }
+      const Outputs& actual = per_roll[dice.d1 - 1][dice.d2 - 1];
+      for (int k = 0; k < kOutputs; ++k) {
+        float term = mean[k] - actual[k];
+        if (k == kCubefulEquity && ci.is_money()) term *= static_cast<float>(ci.cube / ci0.cube);
+        luck[k] += term;
+      }
+    } else {
+      auto moves = s.rank_moves(board, dice.d1, dice.d2, ci, chequer);
+      chosen = moves.empty() ? board : moves[0].move.after;
+    }
+    board = chosen;
+
+    if (board.checkers_on_board(1) == 0) {  // the mover has borne off: game over
+      out = to_outputs(s.evaluate(board, ci, cubeless0));
+      out[kCubefulEquity] =
+          ci.is_money() ? out[kCubelessEquity] : eval::equity_to_mwc(out[kCubelessEquity], ci);
+      if (turn & 1) invert(out, ci);
+      finished = true;
+    }
+    board.swap_sides();
+    ci = eval::with_on_roll(ci, 1 - ci.on_roll);
+    ++turn;
+  }
+
+  if (!finished) {
+    eval::EvalContext ec = st.truncation;
+    ec.cubeful = st.cubeful;
+    out = to_outputs(s.evaluate(board, ci, ec));
+    if (turn & 1) invert(out, ci);
+  }
+  if (ci.is_money()) out[kCubefulEquity] *= static_cast<float>(ci.cube / ci0.cube);
+  if (st.variance_reduction)
+    for (int k = 0; k < kOutputs; ++k) out[k] += luck[k];
+  if (ci.is_money()) out[kCubefulEquity] *= static_cast<float>(ci0.cube) / alt.basis_cube;
+  if (alt.invert) invert(out, ci0);
+  return out;
+}
+
+AlternativeStats accumulate(const std::vector<Outputs>& results, int trials) {
+  AlternativeStats s;
+  std::array<float, kOutputs> sum{}, mu{}, var{};
+  for (int n = 1; n <= trials; ++n) {
+    const Outputs& r = results[n - 1];
+    for (int j = 0; j < kOutputs; ++j) {
+      sum[j] += r[j];
+      float mu_new = sum[j] / static_cast<float>(n);
+      if (n > 1) {  // gnubg's running variance
+        float delta = mu_new - mu[j];
+        var[j] = var[j] * (1.0f - 1.0f / static_cast<float>(n - 1)) +
+                 static_cast<float>(n) * delta * delta;
+      }
+      mu[j] = mu_new;
+    }
+  }
+  for (int j = 0; j < kOutputs; ++j) {
+    s.mean[j] = j < kCubelessEquity ? std::clamp(mu[j], 0.0f, 1.0f) : mu[j];
+    s.std_error[j] = trials > 0 ? std::sqrt(var[j] / static_cast<float>(trials)) : 0.0f;
+  }
+  s.trials = trials;
+  return s;
+}
+
+AlternativeStats Rollout::stats_of(int alternative, int trials) const {
+  return accumulate(results_[alternative], trials);
+}
+
+std::vector<AlternativeStats> Rollout::stats() const {
+  std::vector<AlternativeStats> out;
+  for (size_t a = 0; a < alternatives_.size(); ++a) out.push_back(stats_of(static_cast<int>(a), done_));
+  return out;
+}
+
+bool Rollout::should_stop(int trials) const {
+  if (!settings_.stop_on_std_error || trials < settings_.min_trials) return false;
+  const int k = settings_.cubeful ? kCubefulEquity : kCubelessEquity;
+  for (size_t a = 0; a < alternatives_.size(); ++a) {
+    AlternativeStats s = stats_of(static_cast<int>(a), trials);
+    float se = s.std_error[k];
+    if (!settings_.cubeful || alternatives_[a].cube.is_money()) {
+      if (se > settings_.std_error_limit) return false;
+    } else if (eval::mwc_to_equity(0.5f + se, alternatives_[a].cube) -
+                   eval::mwc_to_equity(0.5f, alternatives_[a].cube) >
+               settings_.std_error_limit) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void Rollout::run(int trials, const ProgressCallback& progress, int progress_every,
+                  const std::atomic<bool>* interrupt) {
+  if (trials <= done_) return;
+  for (auto& r : results_) r.resize(trials);
+  const int block = std::max(1, progress_every);
+  while (done_ < trials) {
+    if (interrupt && interrupt->load()) break;
+    const int begin = done_, end = std::min(trials, done_ + block);
+    // Trials of this block on all workers; each trial's result depends only on its index.
+    std::atomic<int> next{begin};
+    auto work = [&](Worker& w) {
+      for (int t; (t = next.fetch_add(1)) < end;) {
+        if (interrupt && interrupt->load()) return;
+        for (size_t a = 0; a < alternatives_.size(); ++a) results_[a][t] = play(w, alternatives_[a], t);
+      }
+    };
+    {
+      std::vector<std::jthread> pool;
+      for (size_t k = 1; k < workers_.size(); ++k) pool.emplace_back(work, std::ref(*workers_[k]));
+      work(*workers_[0]);
+    }
+    if (interrupt && interrupt->load()) break;  // the block may be incomplete: drop it
+    // Stopping rule, checked trial by trial in order so the stopping point is thread-independent.
+    for (int t = begin + 1; t <= end; ++t) {
+      done_ = t;
+      if (should_stop(t)) {
+        trials = t;
+        break;
+      }
+    }
+    if (progress) {
+      Progress p{done_, trials, stats()};
+      progress(p);
+    }
+  }
+  for (auto& r : results_) r.resize(done_);
+}
+
+}  // namespace tavla::rollout

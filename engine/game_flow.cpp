@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 #include <memory>
 
 #include "engine/movegen.h"
@@ -32,13 +33,27 @@ int game_status(const Board& board) {
 }
 
 const char* refusal_name(Refusal r) {
-  static constexpr const char* kNames[] = {
-      "none",           "no game",          "match over",       "double pending",
-      "resignation pending", "already rolled", "not rolled",     "illegal move",
-      "crawford",       "cube disabled",    "not on roll",      "double after roll",
-      "not cube owner", "cube at maximum",  "dead cube",        "no double offered",
-      "beavers in match", "beavers disabled", "too many beavers", "no resignation",
-      "resignation declined"};
+  static constexpr const char* kNames[] = {"none",
+                                           "no game",
+                                           "match over",
+                                           "double pending",
+                                           "resignation pending",
+                                           "already rolled",
+                                           "not rolled",
+                                           "crawford",
+                                           "cube disabled",
+                                           "not on roll",
+                                           "double after roll",
+                                           "not cube owner",
+                                           "cube at maximum",
+                                           "dead cube",
+                                           "no double offered",
+                                           "beavers in match",
+                                           "beavers disabled",
+                                           "too many beavers",
+                                           "no resignation",
+                                           "resignation declined"};
+  static_assert(std::size(kNames) == static_cast<size_t>(Refusal::kResignationDeclined) + 1);
   return kNames[static_cast<int>(r)];
 }
 
@@ -50,8 +65,7 @@ MatchState GameFlow::initial_state() {
 }
 
 bool GameFlow::match_over() const {
-  return !ms_.is_money() &&
-         (ms_.score[0] >= ms_.match_length || ms_.score[1] >= ms_.match_length);
+  return !ms_.is_money() && (ms_.score[0] >= ms_.match_length || ms_.score[1] >= ms_.match_length);
 }
 
 void GameFlow::new_match(int length) {
@@ -104,8 +118,8 @@ void GameFlow::apply_game_info(const GameInfo& g) {
   ms_.jacoby = g.jacoby;
 }
 
-std::optional<std::vector<GameFlow::OpeningRoll>> GameFlow::start_game(
-    const std::function<std::optional<std::array<int, 2>>()>& roll) {
+bool GameFlow::start_game(const std::function<std::optional<std::array<int, 2>>()>& roll,
+                          const std::function<void(const OpeningRoll&)>& report) {
   // A game in progress is abandoned (gnubg asks first; the shell does).
   if (playing() && !games_.empty()) games_.pop_back();
   const MatchState saved_ms = ms_;
@@ -127,7 +141,6 @@ std::optional<std::vector<GameFlow::OpeningRoll>> GameFlow::start_game(
   resignation_declined_ = 0;
   ms_.resigned = 0;
 
-  std::vector<OpeningRoll> rolls;
   for (;;) {
     std::optional<std::array<int, 2>> dice = roll();
     if (!dice) {
@@ -135,7 +148,7 @@ std::optional<std::vector<GameFlow::OpeningRoll>> GameFlow::start_game(
       ms_ = saved_ms;
       board_ = saved_board;
       games_played_ = saved_games;
-      return std::nullopt;
+      return false;
     }
     OpeningRoll r{*dice, 0};
     if ((*dice)[0] == (*dice)[1]) {
@@ -145,16 +158,16 @@ std::optional<std::vector<GameFlow::OpeningRoll>> GameFlow::start_game(
         ms_.cube <<= 1;
         r.cube_after = ms_.cube;
       }
-      rolls.push_back(r);
+      report(r);
       continue;
     }
-    rolls.push_back(r);
+    report(r);
     MoveRecord rec;
     rec.kind = RecordKind::kSetDice;
     rec.dice = larger_first(*dice);
     rec.player = (*dice)[1] > (*dice)[0] ? 1 : 0;
     add_record(rec);
-    return rolls;
+    return true;
   }
 }
 
@@ -191,15 +204,16 @@ void GameFlow::add_record(MoveRecord rec) {
   assert(!games_.empty());
   std::vector<MoveRecord>& list = games_.back().records;
   // A roll that is played replaces the record of the roll.
-  if (rec.kind == RecordKind::kMove && !list.empty() &&
-      list.back().kind == RecordKind::kSetDice && list.back().player == rec.player)
+  if (rec.kind == RecordKind::kMove && !list.empty() && list.back().kind == RecordKind::kSetDice &&
+      list.back().player == rec.player)
     list.pop_back();
   // Consecutive edits of the same kind by the same player collapse into the last one.
   if (rec.kind >= RecordKind::kSetBoard && !list.empty() && list.back().kind == rec.kind &&
       list.back().player == rec.player)
     list.pop_back();
   // gnubg's FixMatchState: a move or double by the player not on turn means a record is missing.
-  if ((rec.kind == RecordKind::kMove || rec.kind == RecordKind::kDouble) && ms_.turn != rec.player) {
+  if ((rec.kind == RecordKind::kMove || rec.kind == RecordKind::kDouble) &&
+      ms_.turn != rec.player) {
     board_.swap_sides();
     ms_.on_roll = ms_.turn = rec.player;
   }

@@ -41,27 +41,26 @@ enum class Refusal {
   kDoublePending,       // a double awaits an answer
   kResignationPending,  // a resignation awaits an answer
   kAlreadyRolled,
-  kNotRolled,           // must roll before moving
-  kIllegalMove,
-  kCrawford,            // doubling forbidden in the Crawford game
+  kNotRolled,  // must roll before moving
+  kCrawford,   // doubling forbidden in the Crawford game
   kCubeDisabled,
-  kNotOnRoll,           // only the player on roll may double
+  kNotOnRoll,  // only the player on roll may double
   kDoubleAfterRoll,
   kNotCubeOwner,
   kCubeAtMaximum,
-  kDeadCube,            // match play: the cube already wins the match
-  kNoDoubleOffered,     // take/drop/redouble without a double
+  kDeadCube,         // match play: the cube already wins the match
+  kNoDoubleOffered,  // take/drop/redouble without a double
   kBeaversInMatch,
   kBeaversDisabled,
   kTooManyBeavers,
-  kNoResignation,       // agree/decline without a resignation
-  kResignationDeclined, // this or a larger resignation was declined already
+  kNoResignation,        // agree/decline without a resignation
+  kResignationDeclined,  // one at least as large was declined already
 };
 
 // How a finished game ended, for the "wins a gammon and 2 points" message.
 struct GameOver {
   int winner = 0;
-  int result = 1;     // 1 single game, 2 gammon, 3 backgammon (as counted, e.g. 1 under Jacoby)
+  int result = 1;  // 1 single game, 2 gammon, 3 backgammon (as counted, e.g. 1 under Jacoby)
   int points = 0;
   bool match_over = false;
 };
@@ -73,7 +72,7 @@ class GameFlow {
   FlowRules& rules() { return rules_; }
   const FlowRules& rules() const { return rules_; }
 
-  // ---- the state -----------------------------------------------------------------------------
+  // ---- the state -------------------------------------------------------------------------------
   // match().on_roll is -1 (and game_state kNone) before the first roll of a game.
   const MatchState& match() const { return ms_; }
   const Board& board() const { return board_; }  // seen from match().on_roll
@@ -86,27 +85,27 @@ class GameFlow {
   bool match_over() const;
   const std::vector<GameRecord>& games() const { return games_; }
 
-  // ---- matches and games ---------------------------------------------------------------------
+  // ---- matches and games -----------------------------------------------------------------------
   // Discards everything and prepares a new match of `length` points (0 = money session).
   void new_match(int length);
 
   // Starts the next game: records its start and rolls for the first move until the dice differ.
   // `roll` returns one opening roll (die of player 0, die of player 1), or nullopt to abandon the
-  // game (interrupted). Returns the rolls made (all but the last were doublets) and whether each
-  // doublet doubled the cube (automatic doubles), or nullopt when abandoned.
+  // game (interrupted); `report` hears of each roll as it is made (all but the last are doublets,
+  // which may double the cube: automatic doubles). Returns false when abandoned.
   struct OpeningRoll {
     std::array<int, 2> dice;  // player 0's die, player 1's die
     int cube_after = 0;       // > 0: this doublet turned the cube to that value
   };
-  std::optional<std::vector<OpeningRoll>> start_game(
-      const std::function<std::optional<std::array<int, 2>>()>& roll);
+  bool start_game(const std::function<std::optional<std::array<int, 2>>()>& roll,
+                  const std::function<void(const OpeningRoll&)>& report);
   Refusal check_new_game() const;  // kMatchOver when the match is decided
 
   // After an action ended the game: scores it (done when the record was applied), updates the
   // Crawford flags for the next game and reports the result. Call once per finished game.
   std::optional<GameOver> finish_game();
 
-  // ---- actions of the player whose turn it is -------------------------------------------------
+  // ---- actions of the player whose turn it is --------------------------------------------------
   Refusal check_roll() const;
   // Records the roll (dice in the order rolled). Returns whether any move is possible; when none
   // is, the caller records the empty move with move(Move{}) (gnubg prints "cannot move" first).
@@ -131,7 +130,7 @@ class GameFlow {
   void agree();    // accepts the resignation: game over
   void decline();  // declines it: the resigning player continues
 
-  // ---- editing (gnubg's set commands; a game must be in progress) -----------------------------
+  // ---- editing (gnubg's set commands; a game must be in progress) ------------------------------
   void set_board(const Board& seen_from_on_roll);
   void set_dice(std::array<int, 2> dice);  // for the player on roll
   void set_turn(int player);
@@ -150,7 +149,7 @@ class GameFlow {
   // then sets dice, cube and board (set_dice, set_cube_owner, set_cube_value, set_board).
   void start_position(const MatchState& target);
 
-  // ---- loading -------------------------------------------------------------------------------
+  // ---- loading ---------------------------------------------------------------------------------
   // Replaces the match by the given games (as read from a match file) and replays their records.
   void load(const std::vector<GameRecord>& games);
 
@@ -182,7 +181,7 @@ class GameFlow {
 // 2 (gammon) or 3 (backgammon) for the side that has none left. gnubg's GameStatus.
 int game_status(const Board& board);
 
-// The lowest-ranked words of refusals are the shell's; this only names them for tests/logs.
+// A short name of a refusal for tests and logs (the shell has gnubg's wording).
 const char* refusal_name(Refusal r);
 
 }  // namespace tavla::engine

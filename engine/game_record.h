@@ -23,22 +23,22 @@ struct GameInfo {
   bool crawford_game = false;      // this game is the Crawford game
   bool jacoby = false;             // money play under the Jacoby rule
   bool cube_use = true;
-  int auto_doubles = 0;            // automatic doubles on opening doublets (cube = 2^n)
-  int winner = -1;                 // -1 while the game is in progress
-  int points = 0;                  // points the winner scored
-  bool resigned = false;           // the game ended by a resignation
+  int auto_doubles = 0;   // automatic doubles on opening doublets (cube = 2^n)
+  int winner = -1;        // -1 while the game is in progress
+  int points = 0;         // points the winner scored
+  bool resigned = false;  // the game ended by a resignation
 
   friend bool operator==(const GameInfo&, const GameInfo&) = default;
 };
 
 enum class RecordKind : uint8_t {
-  kDouble,        // a double, or with a double pending a beaver/raccoon (gnubg's MOVE_DOUBLE)
+  kDouble,  // a double, or with a double pending a beaver/raccoon (gnubg's MOVE_DOUBLE)
   kTake,
   kDrop,
-  kMove,          // a roll and its play; a move with no steps means the roll could not be played
-  kResign,        // an accepted resignation
-  kSetBoard,      // the position was edited
-  kSetDice,       // the dice were rolled or set (replaced by the kMove that plays them)
+  kMove,      // a roll and its play; a move with no steps means the roll could not be played
+  kResign,    // an accepted resignation
+  kSetBoard,  // the position was edited
+  kSetDice,   // the dice were rolled or set (replaced by the kMove that plays them)
   kSetCubeValue,
   kSetCubeOwner,
 };

@@ -9,15 +9,17 @@ namespace tavla::shell {
 
 namespace {
 
-std::string equity(float r) { return strf("%+6.3f", r); }  // gnubg's OutputEquity
+std::string equity(float r) {
+  return strf("%+6.3f", r);
+}  // gnubg's OutputEquity
 
 std::string equity_diff(float a, float b) {  // gnubg's OutputEquityDiff (an exact tie is "-0.000")
   return a == b ? strf("-%5.3f", 0.0) : strf("%+6.3f", a - b);
 }
 
 std::string percents(const eval::Probabilities& p) {  // gnubg's OutputPercents
-  return strf("%5.3f %5.3f %5.3f - %5.3f %5.3f %5.3f", p.win(), p.win_gammon(),
-              p.win_backgammon(), 1.0f - p.win(), p.lose_gammon(), p.lose_backgammon());
+  return strf("%5.3f %5.3f %5.3f - %5.3f %5.3f %5.3f", p.win(), p.win_gammon(), p.win_backgammon(),
+              1.0f - p.win(), p.lose_gammon(), p.lose_backgammon());
 }
 
 // gnubg's aecSettings compared as cmp_evalcontext compares (prune only above 0 ply, determinism
@@ -64,37 +66,39 @@ std::string move_hints(const std::vector<RankedMove>& moves, const engine::Board
 }
 
 std::string cube_analysis_text(const CubeAnalysis& a, const eval::CubeInfo& ci, bool take) {
-  static constexpr const char* kNames[] = {nullptr, "No double", "Double, take", "Double, pass"};
-  const float sign = take ? -1.0f : 1.0f;
+  const float sign = take ? -1.0f : 1.0f;  // the taker reads the equities with the other sign
   const eval::Probabilities p = take ? a.probs.inverted() : a.probs;
+  const eval::CubeDecision d = a.result.decision;
   std::string s = "\nCube analysis\n";
   s += strf("%u-ply", static_cast<unsigned>(a.context.plies));
   if (!ci.is_money())
-    s += " cubeless equity " + equity(sign * a.cubeless_equity) + " (Money: " +
-         equity(sign * a.cubeless_money) + ")\n";
+    s += " cubeless equity " + equity(sign * a.cubeless_equity) +
+         " (Money: " + equity(sign * a.cubeless_money) + ")\n";
   else
     s += " cubeless equity " + equity(sign * a.cubeless_money) + "\n";
   s += "  " + percents(p) + "\n";
   s += "Cubeful equities:\n";
-  const std::array<int, 3> order = cube_decision_ordering(a, ci);
-  for (int i = 0; i < 3; ++i) {
-    const float e = sign * a.equities[order[i]];
-    s += strf("%d. %-20s", i + 1, kNames[order[i]]) + equity(e);
-    if (i) s += "  (" + equity_diff(e, sign * a.equities[kOptimal]) + ")";
-    s += "\n";
+  if (const auto order = eval::cube_action_order(d)) {
+    for (int i = 0; i < 3; ++i) {
+      const float e = sign * eval::cube_action_equity(a.result.equities, (*order)[i]);
+      s += strf("%d. %-20s", i + 1, std::string(eval::cube_action_text((*order)[i])).c_str()) +
+           equity(e);
+      if (i) s += "  (" + equity_diff(e, sign * a.result.optimal) + ")";
+      s += "\n";
+    }
   }
-  s += "Proper cube action: " + std::string(cube_recommendation(a.decision));
-  const float r = cube_decision_percent(a.decision, a.equities);
-  if (r >= 0.0f) s += strf(" (%.1f%%)", 100.0f * r);
+  s += "Proper cube action: " + std::string(eval::cube_decision_text(d));
+  if (const auto r = eval::cube_decision_percent(d, a.result.equities); r && *r >= 0.0f)
+    s += strf(" (%.1f%%)", 100.0f * *r);
   s += "\n";
   return s;
 }
 
-std::string eval_text(const engine::Game& game, const std::vector<PositionEvaluation>& rows,
-                      const eval::CubeInfo& ci, const CubeAnalysis* cube,
-                      std::string_view evaluator_class) {
-  std::string s = "Position ID:\t" + engine::position_id(game.board) + "\n";
-  s += "Match ID:\t" + engine::match_id(game.match) + "\n\n";
+std::string eval_text(const engine::Board& board, const std::string& match_id,
+                      const std::vector<PositionEvaluation>& rows, const eval::CubeInfo& ci,
+                      const CubeAnalysis* cube, std::string_view evaluator_class) {
+  std::string s = "Position ID:\t" + engine::position_id(board) + "\n";
+  s += "Match ID:\t" + match_id + "\n\n";
   s += "Evaluator: \t" + std::string(evaluator_class) + "\n\n";
   s += strf("\n        %-7s %-7s %-7s %-7s %-7s %-9s %-9s\n", "Win", "W(g)", "W(bg)", "L(g)",
             "L(bg)", "Equity", "Cubeful");

@@ -11,7 +11,6 @@
 #include "engine/xgid.h"
 #include "eval/cube_info.h"
 #include "eval/eval_settings.h"
-#include "shell/cube_decision.h"
 #include "shell/engine_player.h"
 
 namespace tavla::shell {
@@ -29,9 +28,9 @@ std::string cube_analysis_text(const CubeAnalysis& a, const eval::CubeInfo& ci, 
 
 // gnubg's DumpPosition for `eval`: IDs, evaluator class, the table of evaluations (one row per
 // entry of `rows`, row i at i plies) and, when the cube is available, the cube analysis.
-std::string eval_text(const engine::Game& game, const std::vector<PositionEvaluation>& rows,
-                      const eval::CubeInfo& ci, const CubeAnalysis* cube,
-                      std::string_view evaluator_class);
+std::string eval_text(const engine::Board& board, const std::string& match_id,
+                      const std::vector<PositionEvaluation>& rows, const eval::CubeInfo& ci,
+                      const CubeAnalysis* cube, std::string_view evaluator_class);
 
 // gnubg's HintResigned: the resigner's equity before and after, and whether to accept.
 std::string resign_hint_text(float before, float after, const eval::CubeInfo& ci);

@@ -37,7 +37,8 @@ constexpr const char* kEvalType = "evaluation|rollout";
 
 // Commands gnubg has and tavla does not: kept (hidden from `help`) so that abbreviations select
 // what they select in gnubg, and answered with a plain "not available".
-#define NA(name) {name, &S::cmd_not_available, nullptr, nullptr, nullptr}
+#define NA(name) \
+  { name, &S::cmd_not_available, nullptr, nullptr, nullptr }
 
 const CommandEntry kEnd[] = {
     {"game", &S::cmd_end_game, "Let the computer play to the end of the game", nullptr, nullptr},
@@ -61,8 +62,7 @@ const CommandEntry kNew[] = {
 
 const CommandEntry kSave[] = {
     {"game", &S::cmd_save_game, "Record a log of the game so far to a file", kFilename, nullptr},
-    {"match", &S::cmd_save_match, "Record a log of the match so far to a file", kFilename,
-     nullptr},
+    {"match", &S::cmd_save_match, "Record a log of the match so far to a file", kFilename, nullptr},
     NA("position"),
     NA("settings"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
@@ -76,16 +76,15 @@ const CommandEntry kSetEvaluation[] = {
      "supremo, grandmaster, 4ply)",
      kLevel, nullptr},
     {"noise", &S::cmd_set_evaluation_noise, "Distort evaluations with noise", kStdDev, nullptr},
-    {"plies", &S::cmd_set_evaluation_plies, "Choose how many plies to look ahead", kPlies,
-     nullptr},
+    {"plies", &S::cmd_set_evaluation_plies, "Choose how many plies to look ahead", kPlies, nullptr},
     {"prune", &S::cmd_set_evaluation_prune, "use fast pruning networks", kOnOff, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kSetEvalParam[] = {
     {"type", &S::cmd_set_evalparam_type, "Specify type (evaluation or rollout)", kEvalType,
      nullptr},
-    {"evaluation", &S::cmd_set_evalparam_evaluation,
-     "Specify parameters for neural net evaluation", nullptr, kSetEvaluation},
+    {"evaluation", &S::cmd_set_evalparam_evaluation, "Specify parameters for neural net evaluation",
+     nullptr, kSetEvaluation},
     NA("rollout"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
@@ -95,8 +94,7 @@ const CommandEntry kSetPlayer[] = {
     {"cubedecision", &S::cmd_set_player_cubedecision,
      "Control cube decision parameters when GNUbg plays", nullptr, kSetEvalParam},
     NA("external"),
-    {"gnubg", &S::cmd_set_player_gnubg, "Have GNUbg make all moves for a player", nullptr,
-     nullptr},
+    {"gnubg", &S::cmd_set_player_gnubg, "Have GNUbg make all moves for a player", nullptr, nullptr},
     {"human", &S::cmd_set_player_human, "Have a human make all moves for a player", nullptr,
      nullptr},
     {"level", &S::cmd_set_player_level,
@@ -108,16 +106,16 @@ const CommandEntry kSetPlayer[] = {
 const CommandEntry kSetEval[] = {
     {"chequerplay", &S::cmd_set_eval_chequerplay, "Set evaluation parameters for chequer play",
      nullptr, kSetEvalParam},
-    {"cubedecision", &S::cmd_set_eval_cubedecision,
-     "Set evaluation parameters for cube decisions", nullptr, kSetEvalParam},
+    {"cubedecision", &S::cmd_set_eval_cubedecision, "Set evaluation parameters for cube decisions",
+     nullptr, kSetEvalParam},
     NA("movefilter"),
     NA("sameasanalysis"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kSetAutomatic[] = {
     NA("bearoff"),
-    {"crawford", &S::cmd_set_auto_crawford, "Enable the Crawford game based on match score",
-     kOnOff, nullptr},
+    {"crawford", &S::cmd_set_auto_crawford, "Enable the Crawford game based on match score", kOnOff,
+     nullptr},
     {"doubles", &S::cmd_set_auto_doubles, "Control automatic doubles during (money) session play",
      kLimit, nullptr},
     {"game", &S::cmd_set_auto_game, "Select whether to start new games after wins", kOnOff,
@@ -149,8 +147,7 @@ const CommandEntry kSetRng[] = {
     {"isaac", &S::cmd_set_rng_other, "Use the I.S.A.A.C. generator", kOptSeed, nullptr},
     {"manual", &S::cmd_set_rng_manual, "Enter all dice rolls manually", nullptr, nullptr},
     {"md5", &S::cmd_set_rng_other, "Use the MD5 generator", kOptSeed, nullptr},
-    {"mersenne", &S::cmd_set_rng_mersenne, "Use the Mersenne Twister generator", kOptSeed,
-     nullptr},
+    {"mersenne", &S::cmd_set_rng_mersenne, "Use the Mersenne Twister generator", kOptSeed, nullptr},
     {"random.org", &S::cmd_set_rng_other, "Use random numbers fetched from <www.random.org>",
      nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
@@ -158,10 +155,9 @@ const CommandEntry kSetRng[] = {
 const CommandEntry kSet[] = {
     NA("analysis"),
     NA("appearance"),
-    {"automatic", nullptr, "Perform certain functions without user input", nullptr,
-     kSetAutomatic},
-    {"beavers", &S::cmd_set_beavers, "Set whether beavers are allowed in money game or not",
-     kValue, nullptr},
+    {"automatic", nullptr, "Perform certain functions without user input", nullptr, kSetAutomatic},
+    {"beavers", &S::cmd_set_beavers, "Set whether beavers are allowed in money game or not", kValue,
+     nullptr},
     {"board", &S::cmd_set_board, "Set up the board in a particular position", kPosition, nullptr},
     NA("browser"),
     NA("cache"),
@@ -194,18 +190,17 @@ const CommandEntry kSet[] = {
     {"gnubgid", &S::cmd_set_gnubgid, "set GNUbg ID", kGnubgId, nullptr},
     {"xgid", &S::cmd_set_xgid, "set GNUbg ID from XGID", kXgid, nullptr},
     NA("matchinfo"),
-    {"matchlength", &S::cmd_set_matchlength, "Specify the default length for new matches",
-     kLength, nullptr},
+    {"matchlength", &S::cmd_set_matchlength, "Specify the default length for new matches", kLength,
+     nullptr},
     NA("met"),
     NA("output"),
     NA("panelwidth"),
-    {"player", &S::cmd_set_player, "Change options for one or both players", kPlayer,
-     kSetPlayer},
+    {"player", &S::cmd_set_player, "Change options for one or both players", kPlayer, kSetPlayer},
     {"postcrawford", &S::cmd_set_postcrawford, "Set whether this is a post-Crawford game", kOnOff,
      nullptr},
     NA("priority"),
-    {"prompt", &S::cmd_set_prompt,
-     "Customise the prompt GNUbg prints when ready for commands", kPrompt, nullptr},
+    {"prompt", &S::cmd_set_prompt, "Customise the prompt GNUbg prints when ready for commands",
+     kPrompt, nullptr},
     NA("ratingoffset"),
     NA("record"),
     {"rng", nullptr, "Select the random number generator algorithm", nullptr, kSetRng},
@@ -297,8 +292,7 @@ const CommandEntry kShow[] = {
     NA("variation"),
     NA("warranty"),
     // tavla's additions (after gnubg's entries, so they never change gnubg's abbreviations)
-    {"gnubgid", &S::cmd_show_gnubgid, "Show the GNUbg ID (position ID:match ID)", nullptr,
-     nullptr},
+    {"gnubgid", &S::cmd_show_gnubgid, "Show the GNUbg ID (position ID:match ID)", nullptr, nullptr},
     {"matchid", &S::cmd_show_matchid, "Show the match ID", nullptr, nullptr},
     {"xgid", &S::cmd_show_xgid, "Show the position as an XGID", nullptr, nullptr},
     {"rules", &S::cmd_show_rules, "Show the rules in force for the match or session", nullptr,
@@ -346,8 +340,8 @@ const CommandEntry kTop[] = {
     NA("previous"),
     {"quit", &S::cmd_quit, "Leave GNU Backgammon", nullptr, nullptr},
     {"r", &S::cmd_roll, nullptr, nullptr, nullptr},
-    {"redouble", &S::cmd_redouble, "Accept the cube one level higher than it was offered",
-     nullptr, nullptr},
+    {"redouble", &S::cmd_redouble, "Accept the cube one level higher than it was offered", nullptr,
+     nullptr},
     {"reject", &S::cmd_reject, "Reject a cube or resignation", nullptr, nullptr},
     NA("relational"),
     {"resign", &S::cmd_resign, "Offer to end the current game", kValue, nullptr},
@@ -366,7 +360,9 @@ const CommandEntry kTop[] = {
 
 }  // namespace
 
-const CommandEntry* top_commands() { return kTop; }
+const CommandEntry* top_commands() {
+  return kTop;
+}
 
 const CommandEntry* find_command(const CommandEntry* table, const std::string& word) {
   if (!table || word.empty()) return nullptr;

@@ -11,11 +11,11 @@ class Shell;
 using Handler = void (Shell::*)(std::string& args);
 
 struct CommandEntry {
-  const char* name;           // nullptr ends a table
-  Handler handler;            // nullptr: dispatch to `sub` (or "not available in tavla")
-  const char* help;           // nullptr: not listed by `help` (synonyms such as `r`)
-  const char* usage;          // nullptr: none
-  const CommandEntry* sub;    // subcommands (or, with a handler, the words it accepts next)
+  const char* name;         // nullptr ends a table
+  Handler handler;          // nullptr: dispatch to `sub` (or "not available in tavla")
+  const char* help;         // nullptr: not listed by `help` (synonyms such as `r`)
+  const char* usage;        // nullptr: none
+  const CommandEntry* sub;  // subcommands (or, with a handler, the words it accepts next)
 };
 
 const CommandEntry* top_commands();

@@ -2,11 +2,9 @@
 
 #include <algorithm>
 
-#include "engine/movegen.h"
-#include "eval/cubeful.h"
-#include "eval/evaluator.h"
 #include "eval/match_equity.h"
 #include "eval/position_class.h"
+#include "eval/search.h"
 
 namespace tavla::shell {
 
@@ -17,112 +15,86 @@ using eval::Probabilities;
 
 namespace {
 
-// gnubg's CompareMovesGeneral: deeper evaluations first, then a move that wins at once, then the
-// score (primary, then the cubeless equity), then more chequers borne off, then the move whose
-// rearmost chequer is furthest forward.
+// gnubg's CompareMovesGeneral (RefreshMoveList): deeper evaluations first, then a move that wins
+// at once, then the score (primary, then the cubeless equity), then more chequers borne off, then
+// the move whose rearmost chequer is furthest forward. Ties keep the search's order.
 bool ranks_before(const RankedMove& a, const RankedMove& b) {
   if (a.context.plies != b.context.plies) return a.context.plies > b.context.plies;
   const int back_a = a.after.back_checker(Board::kOnRoll);
   const int back_b = b.after.back_checker(Board::kOnRoll);
-  if (back_a == -1) return true;
-  if (back_b == -1) return false;
+  if (back_a == -1 || back_b == -1) return back_a == -1 && back_b != -1;
   if (a.score != b.score || a.cubeless_equity != b.cubeless_equity)
     return !(b.score > a.score || (b.score == a.score && b.cubeless_equity > a.cubeless_equity));
   const int left_a = a.after.checkers_on_board(Board::kOnRoll);
   const int left_b = b.after.checkers_on_board(Board::kOnRoll);
   if (left_a != left_b) return left_a < left_b;
-  return back_a <= back_b;
+  return back_a < back_b;
 }
 
-class ZeroPlyAnalyzer final : public Analyzer {
+class SearchAnalyzer final : public Analyzer {
  public:
-  ZeroPlyAnalyzer(std::shared_ptr<const eval::NetSet> nets, const eval::BearoffProvider* bearoff)
-      : evaluator_(std::move(nets), bearoff), bearoff_(bearoff) {}
+  SearchAnalyzer(std::shared_ptr<const eval::NetSet> nets, const eval::BearoffProvider* bearoff)
+      : search_(std::move(nets), bearoff) {}
 
-  int max_plies() const override { return 0; }
+  int max_plies() const override { return 7; }  // gnubg's limit for `set ... plies`
 
   std::vector<RankedMove> rank_moves(const Game& game, const eval::EvalSetup& setup) override {
     std::vector<RankedMove> out;
     const auto& ms = game.match;
     if (ms.dice[0] < 1) return out;
-    auto moves = std::make_unique<engine::MoveList>();
-    const int n = engine::generate_moves(game.board, ms.dice[0], ms.dice[1], *moves);
-    if (n == 0) return out;
-    std::vector<Board> after(n);
-    for (int i = 0; i < n; ++i) after[i] = (*moves)[i].after;
-    std::vector<Probabilities> probs(n);
-    evaluator_.evaluate_after_moves(after, probs);
-
     const CubeInfo ci = cube_info_for(game, ms.on_roll, ms.beavers > 0);
-    const CubeInfo ci_opp = eval::with_on_roll(ci, 1 - ms.on_roll);
-    eval::EvalContext used = setup.context;
-    used.plies = std::min(used.plies, max_plies());
-    out.resize(n);
-    for (int i = 0; i < n; ++i) {
-      RankedMove& m = out[i];
-      m.move = (*moves)[i].move;
-      m.after = after[i];
-      m.probs = probs[i];
-      m.context = used;
-      const Probabilities opp = probs[i].inverted();
-      m.cubeless_equity = -eval::cubeless_equity(opp, ci_opp);
-      if (used.cubeful) {
-        const Board seen_by_opp = after[i].swapped();
-        const float x =
-            eval::cube_efficiency(seen_by_opp, eval::classify(seen_by_opp, bearoff_));
-        const float v = eval::cubeful_value(opp, ci_opp, x);
-        m.cubeful_equity = ci.is_money() ? -v : eval::mwc_to_equity(1.0f - v, ci);
-        m.score = m.cubeful_equity;
-      } else {
-        m.score = m.cubeless_equity;
-      }
+    for (const eval::ScoredMove& m :
+         search_.rank_moves(game.board, ms.dice[0], ms.dice[1], ci, setup)) {
+      RankedMove r;
+      r.move = m.move.move;
+      r.after = m.move.after;
+      r.probs = m.probs;
+      r.cubeless_equity = m.cubeless_equity;
+      r.cubeful_equity = m.cubeful_equity;
+      r.score = m.score;
+      r.context = setup.context;
+      r.context.plies = std::max(m.plies, 0);
+      out.push_back(r);
     }
     std::stable_sort(out.begin(), out.end(), ranks_before);
     return out;
   }
 
   PositionEvaluation evaluate(const Game& game, const eval::EvalContext& context) override {
-    PositionEvaluation e;
-    e.probs = evaluator_.evaluate(game.board);
-    e.plies = std::min(context.plies, max_plies());
     const CubeInfo ci = cube_info_for(game, game.match.on_roll, game.match.beavers > 0);
-    e.cubeless_equity = eval::cubeless_equity(e.probs, ci);
-    e.cubeful = eval::cubeful_value(e.probs, ci, efficiency(game.board));
+    PositionEvaluation e;
+    e.plies = context.plies;
+    if (context.cubeful) {
+      // gnubg's `eval` rows: the "no double" state of GeneralCubeDecisionE at this depth.
+      const auto ev = search_.cube_evaluations(game.board, ci, context);
+      e.probs = ev[0].probs;
+      e.cubeless_equity = ev[0].cubeless_equity;
+      e.cubeful = ev[0].cubeful_equity;
+    } else {
+      const eval::Evaluation ev = search_.evaluate(game.board, ci, context);
+      e.probs = ev.probs;
+      e.cubeless_equity = ev.cubeless_equity;
+      e.cubeful = ev.cubeful_equity;
+    }
     return e;
   }
 
   CubeAnalysis analyse_cube(const Game& game, const eval::EvalContext& context) override {
+    const CubeInfo ci = cube_info_for(game, game.match.on_roll, game.match.beavers > 0);
+    eval::EvalContext ec = context;
+    ec.cubeful = true;  // a cube decision is always cubeful
+    const auto ev = search_.cube_evaluations(game.board, ci, ec);
     CubeAnalysis a;
     a.context = context;
-    a.context.plies = std::min(context.plies, max_plies());
-    a.probs = evaluator_.evaluate(game.board);
-    const CubeInfo ci = cube_info_for(game, game.match.on_roll, game.match.beavers > 0);
-    const CubeInfo dt = eval::after_double_take(ci);
-    const float x = efficiency(game.board);
-    a.cubeless_equity = eval::cubeless_equity(a.probs, ci);
+    a.probs = ev[0].probs;
+    a.cubeless_equity = ev[0].cubeless_equity;
     a.cubeless_money = eval::cubeless_money_equity(a.probs);
-    float nd = eval::cubeful_value(a.probs, ci, x);
-    float take = eval::cubeful_value(a.probs, dt, x);
-    float pass = eval::double_pass_value(ci);
-    if (ci.is_money()) {
-      take *= 2.0f;  // per unit of the current cube
-    } else {
-      nd = eval::mwc_to_equity(nd, ci);
-      take = eval::mwc_to_equity(take, ci);
-      pass = eval::mwc_to_equity(pass, ci);
-    }
-    a.equities = {0.0f, nd, take, pass};
-    a.decision = find_best_cube_decision(a.equities, a.probs, ci);
+    a.result = eval::analyse_cube(a.probs, {ev[0].cubeful_equity, ev[1].cubeful_equity}, ci);
     return a;
   }
 
  private:
-  float efficiency(const Board& board) const {
-    return eval::cube_efficiency(board, eval::classify(board, bearoff_));
-  }
-
-  eval::Evaluator evaluator_;
-  const eval::BearoffProvider* bearoff_;
+  eval::Search search_;
 };
 
 // gnubg's Utility with the probabilities replaced by a sure loss of `level` (getResignEquities).
@@ -133,11 +105,13 @@ float resigned_utility(int level, const CubeInfo& ci) {
   return eval::cubeless_utility(p, ci);
 }
 
+constexpr eval::EvalContext kQuick{0, false, false, true, 0.0f};  // gnubg's ecResign
+
 }  // namespace
 
 std::unique_ptr<Analyzer> make_analyzer(std::shared_ptr<const eval::NetSet> nets,
                                         const eval::BearoffProvider* bearoff) {
-  return std::make_unique<ZeroPlyAnalyzer>(std::move(nets), bearoff);
+  return std::make_unique<SearchAnalyzer>(std::move(nets), bearoff);
 }
 
 CubeInfo cube_info_for(const Game& game, int player, bool beavers) {
@@ -166,28 +140,11 @@ bool EnginePlayer::cube_decision(const Game& game, const PlayerSettings& s, bool
   const Probabilities p = analyzer_.evaluate(g, window).probs;
   if (p.win() < eval::dead_cube_double_point(p, ci)) return false;
   const CubeAnalysis a = analyzer_.analyse_cube(g, s.cube);
-  switch (a.decision) {
-    case CubeDecision::kDoubleTake:
-    case CubeDecision::kRedoubleTake:
-    case CubeDecision::kDoublePass:
-    case CubeDecision::kRedoublePass:
-    case CubeDecision::kDoubleBeaver:
-      return true;
-    case CubeDecision::kOptionalDoubleBeaver:
-    case CubeDecision::kOptionalDoubleTake:
-    case CubeDecision::kOptionalRedoubleTake:
-    case CubeDecision::kOptionalDoublePass:
-    case CubeDecision::kOptionalRedoublePass:
-      // Optional doubles are taken at 0 ply, unless about to lose the game.
-      return s.cube.plies == 0 && p.win() > 0.001f;
-    default:
-      return false;
-  }
+  return eval::doubler_doubles(a.result.decision, s.cube.plies == 0, p.win());
 }
 
-TakeAction EnginePlayer::take_decision(const Game& game, const PlayerSettings& s,
-                                       bool may_beaver) {
-  using D = CubeDecision;
+TakeAction EnginePlayer::take_decision(const Game& game, const PlayerSettings& s, bool may_beaver) {
+  using D = eval::CubeDecision;
   Game g = game;
   const auto& ms = game.match;
   g.match.beavers = ms.is_money() && ms.beavers > 0 ? 1 : 0;
@@ -198,43 +155,26 @@ TakeAction EnginePlayer::take_decision(const Game& game, const PlayerSettings& s
     g.match.cube_owner = ms.on_roll;
   g.match.doubled = false;
   const CubeAnalysis a = analyzer_.analyse_cube(g, s.cube);
-  if (beavered) {
-    switch (a.decision) {
-      case D::kNoDoubleTake:
-      case D::kNoRedoubleTake:
-        return a.equities[kTake] <= -1.0f ? TakeAction::kDrop : TakeAction::kTake;
-      case D::kDoubleBeaver:
-      case D::kNoDoubleBeaver:
-      case D::kNoRedoubleBeaver:
-      case D::kOptionalDoubleBeaver:
-        return TakeAction::kTake;
-      default:  // the beaver was a mistake: raccoon when allowed
-        return may_beaver ? TakeAction::kBeaver : TakeAction::kTake;
-    }
-  }
-  switch (a.decision) {
-    case D::kDoublePass:
-    case D::kTooGoodPass:
-    case D::kRedoublePass:
-    case D::kTooGoodRePass:
-    case D::kOptionalDoublePass:
-    case D::kOptionalRedoublePass:
-      return TakeAction::kDrop;
+  const D d = a.result.decision;
+  if (!beavered) return eval::taker_response(d, may_beaver);
+  switch (d) {  // we doubled and were beavered
+    case D::kNoDoubleTake:
+    case D::kNoRedoubleTake:
+      return a.result.equities.double_take <= -1.0f ? TakeAction::kPass : TakeAction::kTake;
     case D::kDoubleBeaver:
     case D::kNoDoubleBeaver:
     case D::kNoRedoubleBeaver:
     case D::kOptionalDoubleBeaver:
-      return may_beaver ? TakeAction::kBeaver : TakeAction::kTake;
-    default:
       return TakeAction::kTake;
+    default:  // the beaver was a mistake: raccoon when allowed
+      return may_beaver ? TakeAction::kBeaver : TakeAction::kTake;
   }
 }
 
 int EnginePlayer::resign_decision(const Game& game, bool beavers) {
   const auto& ms = game.match;
   if (eval::classify(game.board) > eval::PositionClass::kRace) return 0;
-  eval::EvalContext quick{0, false, false, true, 0.0f};
-  const Probabilities p = analyzer_.evaluate(game, quick).probs;
+  const Probabilities p = analyzer_.evaluate(game, kQuick).probs;
   const CubeInfo ci = cube_info_for(game, ms.on_roll, beavers);
   const float play = eval::cubeless_utility(p, ci);
   const bool jacoby_single = ms.is_money() && ms.jacoby && ms.cube_owner == engine::kCubeCentred;
@@ -253,11 +193,10 @@ bool EnginePlayer::accept_resignation(const Game& game, bool beavers) {
     g.match.on_roll = resigner;
     g.match.dice = {0, 0};
   }
-  const eval::EvalContext quick{0, false, false, true, 0.0f};
   Probabilities p;
   if (g.match.dice_rolled()) {
-    // The resigner has rolled: value after his best play of the roll.
-    eval::EvalSetup setup{quick, eval::predefined_filters(eval::FilterName::kNormal)};
+    // The resigner has rolled: his value after the best play of the roll.
+    const eval::EvalSetup setup{kQuick, eval::predefined_filters(eval::FilterName::kNormal)};
     std::vector<RankedMove> ranked = analyzer_.rank_moves(g, setup);
     if (!ranked.empty()) {
       p = ranked.front().probs;
@@ -265,15 +204,14 @@ bool EnginePlayer::accept_resignation(const Game& game, bool beavers) {
       Game opp = g;
       opp.board.swap_sides();
       opp.match.on_roll = 1 - resigner;
-      p = analyzer_.evaluate(opp, quick).probs.inverted();
+      opp.match.dice = {0, 0};
+      p = analyzer_.evaluate(opp, kQuick).probs.inverted();
     }
   } else {
-    p = analyzer_.evaluate(g, quick).probs;
+    p = analyzer_.evaluate(g, kQuick).probs;
   }
   const CubeInfo ci = cube_info_for(g, resigner, beavers);
-  const float before = eval::cubeless_utility(p, ci);
-  const float after = resigned_utility(ms.resigned, ci);
-  return after - before < 1e-6f;
+  return resigned_utility(ms.resigned, ci) - eval::cubeless_utility(p, ci) < 1e-6f;
 }
 
 }  // namespace tavla::shell

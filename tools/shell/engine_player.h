@@ -3,11 +3,12 @@
 // choose_move, cube_decision, take_decision, resign_decision, accept_resignation).
 //
 // Levels flow through unchanged: every call takes gnubg's evaluation settings (plies, cubeful,
-// prune, noise, move filters; eval/eval_settings.h has the predefined levels) and every answer
-// says at which depth it was computed. The Analyzer made by make_analyzer() evaluates at 0 ply;
-// n-ply search plugs in as another Analyzer (or behind this one) without changing callers.
+// prune, move filters; eval/eval_settings.h has the predefined levels) and every answer says at
+// which depth it was computed. make_analyzer() answers with eval::Search (n-ply, gnubg's
+// filters, evaluation noise of the beginner..advanced levels) and eval/cube_decision.h; another
+// Analyzer (rollouts, threads) can replace it without changing callers.
 //
-// Not thread-safe: an Analyzer owns an Evaluator (one per thread).
+// Not thread-safe: an Analyzer owns a Search (one per thread).
 #pragma once
 
 #include <memory>
@@ -18,11 +19,11 @@
 #include "engine/move.h"
 #include "engine/xgid.h"
 #include "eval/bearoff_provider.h"
+#include "eval/cube_decision.h"
 #include "eval/cube_info.h"
 #include "eval/eval_settings.h"
 #include "eval/net_set.h"
 #include "eval/probabilities.h"
-#include "shell/cube_decision.h"
 
 namespace tavla::shell {
 
@@ -36,20 +37,29 @@ struct PlayerSettings {
 // One legal play, evaluated for the side that plays it.
 struct RankedMove {
   engine::Move move;
-  engine::Board after;          // seen from the mover, not swapped
-  eval::Probabilities probs;    // cubeless, for the mover, with the opponent to roll
-  float cubeless_equity = 0;    // gnubg's OUTPUT_EQUITY for the mover (rScore2)
-  float cubeful_equity = 0;     // normalised cubeful equity for the mover (money: per unit cube)
-  float score = 0;              // the sort key (gnubg's rScore): cubeful or cubeless
-  eval::EvalContext context;    // as evaluated; context.plies is the depth actually used
+  engine::Board after;        // seen from the mover, not swapped
+  eval::Probabilities probs;  // cubeless, for the mover, with the opponent to roll
+  float cubeless_equity = 0;  // gnubg's OUTPUT_EQUITY for the mover (rScore2)
+  float cubeful_equity = 0;   // normalised cubeful equity for the mover (money: per unit cube)
+  float score = 0;            // the sort key (gnubg's rScore): cubeful or cubeless
+  eval::EvalContext context;  // as evaluated; context.plies is the depth actually used
 };
 
-// A static evaluation of a position for the player on roll before rolling (one row of `eval`).
+// An evaluation of a position for the player on roll before rolling (one row of `eval`).
 struct PositionEvaluation {
   eval::Probabilities probs;
   float cubeless_equity = 0;  // money: UtilityME; match: normalised utility
-  float cubeful = 0;          // money: equity per unit cube; match: MWC
+  float cubeful = 0;          // without a double now; money: equity per unit cube; match: MWC
   int plies = 0;
+};
+
+// A cube decision of the player on roll with what the analysis prints.
+struct CubeAnalysis {
+  eval::CubeAnalysis result;  // decision and the three normalised equities
+  eval::Probabilities probs;  // cubeless, for the player on roll
+  float cubeless_equity = 0;  // gnubg's UtilityME for the player on roll (OUTPUT_EQUITY)
+  float cubeless_money = 0;   // money equity of the same probabilities ("Money:" in match play)
+  eval::EvalContext context;  // as evaluated; context.plies is the depth actually used
 };
 
 class Analyzer {
@@ -64,13 +74,13 @@ class Analyzer {
   virtual PositionEvaluation evaluate(const engine::Game& game,
                                       const eval::EvalContext& context) = 0;
   // The cube decision of the player on roll (gnubg's GeneralCubeDecisionE + FindCubeDecision).
-  virtual CubeAnalysis analyse_cube(const engine::Game& game,
-                                    const eval::EvalContext& context) = 0;
+  virtual CubeAnalysis analyse_cube(const engine::Game& game, const eval::EvalContext& context) = 0;
   // The deepest evaluation this analyzer performs; deeper requests are answered at this depth.
   virtual int max_plies() const = 0;
 };
 
-// The 0-ply analyzer on the given nets (bearoff may be null; see eval/bearoff_provider.h).
+// The analyzer on eval::Search with the given nets (bearoff may be null: see
+// eval/bearoff_provider.h; it must outlive the analyzer).
 std::unique_ptr<Analyzer> make_analyzer(std::shared_ptr<const eval::NetSet> nets,
                                         const eval::BearoffProvider* bearoff = nullptr);
 
@@ -78,7 +88,7 @@ std::unique_ptr<Analyzer> make_analyzer(std::shared_ptr<const eval::NetSet> nets
 // beavers allowed as the shell's rules say.
 eval::CubeInfo cube_info_for(const engine::Game& game, int player, bool beavers);
 
-enum class TakeAction { kTake, kDrop, kBeaver };
+using eval::TakeAction;  // kTake, kPass, kBeaver
 
 // gnubg's computer player (ComputerTurn in play.c), deciding with an Analyzer.
 class EnginePlayer {

@@ -32,7 +32,9 @@ void property(std::string& out, const char* name, const std::string& value) {
   out += '[' + escaped(value) + ']';
 }
 
-char side_letter(int player) { return player ? 'B' : 'W'; }
+char side_letter(int player) {
+  return player ? 'B' : 'W';
+}
 
 // gnubg's WriteMove: each step's points in the mover's coordinates, 'a' + i for White and
 // 'x' - i for Black, 'y' the bar, 'z' off; stops at the first unused step.
@@ -225,7 +227,8 @@ class Parser {
     while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
   }
   engine::Error error(const std::string& what) const {
-    int line = 1 + static_cast<int>(std::count(s_.begin(), s_.begin() + std::min(pos_, s_.size()), '\n'));
+    int line =
+        1 + static_cast<int>(std::count(s_.begin(), s_.begin() + std::min(pos_, s_.size()), '\n'));
     return engine::Error{std::string(name_) + ":" + std::to_string(line) + ": " + what};
   }
 
@@ -258,7 +261,8 @@ void read_root(const Node& root, GameInfo& g, engine::MatchInfo& mi) {
     } else if (p.name == "PW" || p.name == "PB") {
       mi.names[p.name == "PB"] = v.substr(0, 31);
     } else if (p.name == "RE") {
-      const char c = static_cast<char>(std::toupper(static_cast<unsigned char>(v.empty() ? ' ' : v[0])));
+      const char c =
+          static_cast<char>(std::toupper(static_cast<unsigned char>(v.empty() ? ' ' : v[0])));
       if ((c == 'B' || c == 'W') && v.size() > 1 && v[1] == '+') {
         g.winner = c == 'B';
         char* end = nullptr;
@@ -269,11 +273,16 @@ void read_root(const Node& root, GameInfo& g, engine::MatchInfo& mi) {
       size_t start = 0;
       while (start <= v.size()) {
         size_t end = v.find(':', start);
-        std::string rule = v.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        if (rule == "Crawford") g.crawford_rule = true;
-        else if (rule == "CrawfordGame") g.crawford_game = true;
-        else if (rule == "Jacoby") g.jacoby = true;
-        else if (rule == "NoCube") g.cube_use = false;
+        std::string rule =
+            v.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        if (rule == "Crawford")
+          g.crawford_rule = true;
+        else if (rule == "CrawfordGame")
+          g.crawford_game = true;
+        else if (rule == "Jacoby")
+          g.jacoby = true;
+        else if (rule == "NoCube")
+          g.cube_use = false;
         if (end == std::string::npos) break;
         start = end + 1;
       }
@@ -377,10 +386,14 @@ void read_node(const Node& node, int& to_play, std::vector<MoveRecord>& out) {
       MoveRecord r;
       r.kind = RecordKind::kSetCubeOwner;
       r.player = to_play;
-      if (v == "c") r.cube_owner = engine::kCubeCentred;
-      else if (v == "b") r.cube_owner = 1;
-      else if (v == "w") r.cube_owner = 0;
-      else continue;
+      if (v == "c")
+        r.cube_owner = engine::kCubeCentred;
+      else if (v == "b")
+        r.cube_owner = 1;
+      else if (v == "w")
+        r.cube_owner = 0;
+      else
+        continue;
       out.push_back(r);
     } else if (p.name == "DI") {
       if (v.size() >= 2 && v[0] >= '1' && v[0] <= '6' && v[1] >= '1' && v[1] <= '6') {

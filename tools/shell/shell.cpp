@@ -8,8 +8,9 @@
 #include <cstdio>
 #include <ostream>
 
-#include "engine/movegen.h"
+#include "bearoff/bearoff_provider.h"
 #include "engine/move_text.h"
+#include "engine/movegen.h"
 #include "engine/position_id.h"
 #include "eval/net_set.h"
 #include "eval/position_class.h"
@@ -19,6 +20,11 @@
 namespace tavla::shell {
 
 std::atomic<bool> Shell::interrupted_{false};
+
+struct Shell::Bearoff {
+  bearoff::BearoffDatabases databases;
+  std::optional<bearoff::DatabaseBearoffProvider> provider;
+};
 
 namespace {
 constexpr const char* kGameResult[] = {"single game", "gammon", "backgammon"};
@@ -35,7 +41,9 @@ Shell::Shell(std::ostream& out, std::ostream& err, ShellOptions options)
 
 Shell::~Shell() = default;
 
-void Shell::interrupt() { interrupted_ = true; }
+void Shell::interrupt() {
+  interrupted_ = true;
+}
 
 // ---- output ------------------------------------------------------------------------------------
 
@@ -110,14 +118,25 @@ std::string Shell::prompt() const {
         break;
       case 'p':
         switch (ms.game_state) {
-          case engine::GameState::kNone: s += "No game"; break;
-          case engine::GameState::kPlaying: s += name(ms.turn); break;
-          default: s += "Game over"; break;
+          case engine::GameState::kNone:
+            s += "No game";
+            break;
+          case engine::GameState::kPlaying:
+            s += name(ms.turn);
+            break;
+          default:
+            s += "Game over";
+            break;
         }
         break;
-      case 's': s += strf("%d:%d", ms.score[0], ms.score[1]); break;
-      case 'v': s += "0.1.0"; break;
-      default: s += prompt_format_[i];
+      case 's':
+        s += strf("%d:%d", ms.score[0], ms.score[1]);
+        break;
+      case 'v':
+        s += "0.1.0";
+        break;
+      default:
+        s += prompt_format_[i];
     }
   }
   return s;
@@ -188,7 +207,7 @@ void Shell::cmd_not_available(std::string&) {
   out("That command is not available in tavla.\n");
 }
 
-// ---- questions -----------------------------------------------------------------------------------
+// ---- questions ---------------------------------------------------------------------------------
 
 bool Shell::confirm(const std::string& question) {
   if (!options_.interactive || !input_) return true;  // gnubg answers yes when not interactive
@@ -284,30 +303,28 @@ void Shell::show_auto_move(const engine::Move& move) {
   if (move.from(0) < 0)
     outf("%s cannot move.\n", name(turn).c_str());
   else
-    outf("%s moves %s.\n", name(turn).c_str(),
-         engine::format_move(flow_.board(), move).c_str());
+    outf("%s moves %s.\n", name(turn).c_str(), engine::format_move(flow_.board(), move).c_str());
 }
 
 bool Shell::new_game() {
   int calls = 0;
-  auto rolls = flow_.start_game([&]() -> std::optional<std::array<int, 2>> {
-    if (calls++ > 0) forget_dice();  // a doublet is rolled again
-    std::array<int, 2> d{};
-    if (!get_dice(d)) return std::nullopt;
-    return d;
-  });
-  if (!rolls) {
+  const bool started = flow_.start_game(
+      [&]() -> std::optional<std::array<int, 2>> {
+        if (calls++ > 0) forget_dice();  // a doublet is rolled again
+        std::array<int, 2> d{};
+        if (!get_dice(d)) return std::nullopt;
+        return d;
+      },
+      [&](const engine::GameFlow::OpeningRoll& r) {
+        if (!display_) return;
+        outf("%s rolls %d, %s rolls %d.\n", name(0).c_str(), r.dice[0], name(1).c_str(), r.dice[1]);
+        if (r.cube_after) outf("The cube is now at %d.\n", r.cube_after);
+      });
+  if (!started) {
     show_board();
     return false;
   }
-  if (display_) {
-    for (const auto& r : *rolls) {
-      outf("%s rolls %d, %s rolls %d.\n", name(0).c_str(), r.dice[0], name(1).c_str(),
-           r.dice[1]);
-      if (r.cube_after) outf("The cube is now at %d.\n", r.cube_after);
-    }
-    show_board();  // gnubg's DiceRolled
-  }
+  if (display_) show_board();  // gnubg's DiceRolled
   return true;
 }
 
@@ -329,6 +346,10 @@ void Shell::next_turn() {
   next_turn_ = false;
   if (!flow_.has_game()) return;
   if (std::optional<engine::GameOver> over = flow_.finish_game()) {
+    if (end_game_)
+      outf(over->points == 1 ? "Game complete.\n%s wins %d point\n"
+                             : "Game complete.\n%s wins %d points\n",
+           name(over->winner).c_str(), over->points);
     outf(over->points == 1 ? "%s wins a %s and %d point.\n" : "%s wins a %s and %d points.\n",
          name(over->winner).c_str(), kGameResult[over->result - 1], over->points);
     show_score();
@@ -360,6 +381,16 @@ void Shell::next_turn() {
 
 bool Shell::computer_turn() {
   if (interrupted_ || !flow_.playing()) return false;
+  // Whatever the engine decides must change the game; if a refusal left it as it was, stop
+  // rather than ask the engine again and again.
+  const engine::Game before = flow_.game();
+  const size_t records = flow_.current_game() ? flow_.current_game()->records.size() : 0;
+  const bool acted = engine_turn();
+  return acted && (flow_.game() != before || !flow_.current_game() ||
+                   flow_.current_game()->records.size() != records);
+}
+
+bool Shell::engine_turn() {
   Analyzer* a = analyzer();
   if (!a) return false;
   EnginePlayer player(*a);
@@ -375,7 +406,7 @@ bool Shell::computer_turn() {
   std::string none;
 
   if (ms.resigned) {
-    if (player.accept_resignation(flow_.game(), beavers))
+    if (player.accept_resignation(analysis_game(), beavers))
       cmd_agree(none);
     else
       cmd_decline(none);
@@ -384,15 +415,21 @@ bool Shell::computer_turn() {
   if (ms.doubled) {
     const bool may_beaver = ms.is_money() && flow_.beavers_used() < flow_.rules().beavers &&
                             ms.cube < (engine::kMaxCube >> 1);
-    switch (player.take_decision(flow_.game(), settings, may_beaver)) {
-      case TakeAction::kTake: cmd_take(none); break;
-      case TakeAction::kDrop: cmd_drop(none); break;
-      case TakeAction::kBeaver: cmd_redouble(none); break;
+    switch (player.take_decision(analysis_game(), settings, may_beaver)) {
+      case TakeAction::kTake:
+        cmd_take(none);
+        break;
+      case TakeAction::kPass:
+        cmd_drop(none);
+        break;
+      case TakeAction::kBeaver:
+        cmd_redouble(none);
+        break;
     }
     return true;
   }
   // Resign a hopeless race or bearoff.
-  if (int level = player.resign_decision(flow_.game(), beavers);
+  if (int level = player.resign_decision(analysis_game(), beavers);
       level > 0 && level > flow_.resignation_declined()) {
     std::string word(1, "ngb"[level - 1]);
     cmd_resign(word);
@@ -400,7 +437,7 @@ bool Shell::computer_turn() {
   }
   if (ms.cube_use && !ms.dice_rolled() && ms.cube < engine::kMaxCube &&
       flow_.check_double() == engine::Refusal::kNone &&
-      player.cube_decision(flow_.game(), settings, beavers)) {
+      player.cube_decision(analysis_game(), settings, beavers)) {
     cmd_double(none);
     return true;
   }
@@ -411,11 +448,35 @@ bool Shell::computer_turn() {
     if (display_) show_board();  // gnubg's DiceRolled
   }
   if (interrupted_) return false;
-  std::optional<RankedMove> best = player.choose_move(flow_.game(), settings);
+  std::optional<RankedMove> best = player.choose_move(analysis_game(), settings);
   const engine::Move move = best ? best->move : engine::Move{};
   show_auto_move(move);
   flow_.move(move);
   return true;
+}
+
+// The databases gnubg 1.07 uses, where the Debian package installs them; without them the nets
+// evaluate bearoffs too (and race evaluations may differ a little from gnubg's).
+const eval::BearoffProvider* Shell::bearoff_provider() {
+  if (!bearoff_) {
+    bearoff_ = std::make_unique<Bearoff>();
+    std::filesystem::path os, ts;
+    for (const char* dir : {"/usr/share/gnubg", "/usr/lib/gnubg"}) {
+      std::error_code ec;
+      if (os.empty() && std::filesystem::exists(std::filesystem::path(dir) / "gnubg_os0.bd", ec))
+        os = std::filesystem::path(dir) / "gnubg_os0.bd";
+      if (ts.empty() && std::filesystem::exists(std::filesystem::path(dir) / "gnubg_ts0.bd", ec))
+        ts = std::filesystem::path(dir) / "gnubg_ts0.bd";
+    }
+    if (!os.empty() || !ts.empty()) {
+      auto dbs = bearoff::BearoffDatabases::open(os, ts);
+      if (dbs) {
+        bearoff_->databases = std::move(dbs).value();
+        bearoff_->provider.emplace(bearoff_->databases);
+      }
+    }
+  }
+  return bearoff_->provider ? &*bearoff_->provider : nullptr;
 }
 
 Analyzer* Shell::analyzer() {
@@ -425,7 +486,7 @@ Analyzer* Shell::analyzer() {
     if (options_.weights) file = *options_.weights;
     auto nets = eval::NetSet::find(file);
     if (nets) {
-      analyzer_ = make_analyzer(nets.value());
+      analyzer_ = make_analyzer(nets.value(), bearoff_provider());
       return analyzer_.get();
     }
     analyzer_error_ = nets.error();

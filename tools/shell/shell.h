@@ -13,10 +13,12 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <istream>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/dice.h"
 #include "engine/game_flow.h"
@@ -32,10 +34,12 @@ struct CommandEntry;
 using LineSource = std::function<std::optional<std::string>(const std::string& prompt)>;
 
 struct ShellOptions {
-  bool interactive = false;  // stdin is a terminal: prompts are shown, questions are asked
-  std::optional<uint32_t> seed;  // initial dice seed (default: from the system)
+  bool interactive = false;        // stdin is a terminal: prompts are shown, questions are asked
+  std::optional<uint32_t> seed;    // initial dice seed (default: from the system)
   std::string user_name = "user";  // player 1's default name (gnubg uses the login name)
   std::optional<std::string> weights;  // --weights: the neural-net weights file
+  // What `calibrate [N]` runs (the program's `tavla calibrate`); unset: not available.
+  std::function<void(const std::vector<std::string>& args)> calibrate;
 };
 
 class Shell {
@@ -46,6 +50,8 @@ class Shell {
   // Runs one command line as typed, then every turn that follows from it (engine moves, the next
   // game), as gnubg's main loop does. Returns false once `quit` was given.
   bool execute(std::string_view line);
+  // Runs every line of a command script (gnubg's `load commands` and -c), each as execute().
+  void run_script(std::istream& in);
   // The prompt gnubg would show now, e.g. "(gnubg) ".
   std::string prompt() const;
   bool interactive() const { return options_.interactive; }
@@ -62,7 +68,7 @@ class Shell {
 
   const engine::GameFlow& flow() const { return flow_; }
 
-  // ---- command handlers (one per gnubg command; `args` is the rest of the line) --------------
+  // ---- command handlers (one per gnubg command; `args` is the rest of the line) ----------------
   void cmd_accept(std::string& args);
   void cmd_agree(std::string& args);
   void cmd_decline(std::string& args);
@@ -171,12 +177,14 @@ class Shell {
   enum class Rng { kMersenne, kManual, kFile };
 
   void handle(std::string& line, const CommandEntry* table, bool top);
+  void save(std::string& args, bool whole_match);
   void run_pending();
 
   // gnubg's game flow around the commands (play.c): TurnDone, NextTurn, ComputerTurn, NewGame.
   void turn_done() { next_turn_ = true; }
   void next_turn();
   bool computer_turn();
+  bool engine_turn();     // computer_turn's decisions
   bool start_new_game();  // NewGame + the first turn; false when abandoned
   bool new_game();        // gnubg's NewGame
   bool is_human(int player) const { return players_[player].type == PlayerType::kHuman; }
@@ -199,7 +207,7 @@ class Shell {
 
   // Settings commands.
   int toggle(const char* what, bool& flag, std::string& args, const char* on, const char* off);
-  void set_match_id(const std::string& id, const engine::Board* board);
+  void set_match_id(const std::string& id);
   void set_eval_target(const std::string& who, const std::string& command, PlayerSettings* target,
                        bool chequer);
   bool parse_position(std::string& args, engine::Board& board);
@@ -207,6 +215,13 @@ class Shell {
 
   // Evaluation.
   Analyzer* analyzer();  // loads the weights on first use; null (error printed) if impossible
+  const eval::BearoffProvider* bearoff_provider();
+  // The game for the engine: the flow's, with the beaver rule as set now.
+  engine::Game analysis_game() const {
+    engine::Game g = flow_.game();
+    g.match.beavers = flow_.rules().beavers;
+    return g;
+  }
 
   std::ostream& out_;
   std::ostream& err_;
@@ -239,12 +254,19 @@ class Shell {
   int default_match_length_ = 7;
   std::string prompt_format_ = "(\\p) ";
 
+  std::string match_date_;  // "YYYY-MM-DD" when the match started (SGF DT[])
+  static std::string today();
+
   bool next_turn_ = false;
   bool computer_decision_ = false;
+  bool end_game_ = false;  // `end game' is playing the game out quietly
   bool quit_ = false;
 
   std::unique_ptr<Analyzer> analyzer_;
   std::string analyzer_error_;
+  // gnubg's bearoff databases (gnubg_os0.bd and, when installed, gnubg_ts0.bd) for the engine.
+  struct Bearoff;
+  std::unique_ptr<Bearoff> bearoff_;
 
   // Settings command context (gnubg's szSet / szSetCommand / pesSet / pecSet).
   int player_set_ = 0;

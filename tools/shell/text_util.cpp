@@ -28,7 +28,9 @@ std::string strf(const char* fmt, ...) {
 }
 
 namespace {
-bool blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+bool blank(char c) {
+  return std::isspace(static_cast<unsigned char>(c)) != 0;
+}
 }  // namespace
 
 std::optional<std::string> next_token(std::string& rest) {
@@ -44,12 +46,17 @@ std::optional<std::string> next_token(std::string& rest) {
     const char c = rest[i];
     if (!quote && blank(c)) break;
     if (c == '"') {
-      if (!quote) quote = c;
-      else if (quote == c) quote = 0;
-      else tok += c;
+      if (!quote)
+        quote = c;
+      else if (quote == c)
+        quote = 0;
+      else
+        tok += c;
     } else if (c == '\\' && quote != '\'') {
-      if (i + 1 < rest.size()) tok += rest[++i];
-      else tok += c;
+      if (i + 1 < rest.size())
+        tok += rest[++i];
+      else
+        tok += c;
     } else {
       tok += c;
     }
@@ -87,6 +94,18 @@ bool is_prefix_ci(std::string_view word, std::string_view name) {
 
 bool equals_ci(std::string_view a, std::string_view b) {
   return a.size() == b.size() && is_prefix_ci(a, b);
+}
+
+bool same_name(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  auto blankish = [](char c) { return c == '_' || blank(c); };
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::toupper(static_cast<unsigned char>(a[i])) ==
+        std::toupper(static_cast<unsigned char>(b[i])))
+      continue;
+    if (!(blankish(a[i]) && blankish(b[i]))) return false;
+  }
+  return true;
 }
 
 std::string trim(std::string_view s) {

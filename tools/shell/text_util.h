@@ -26,6 +26,9 @@ std::optional<float> parse_real(std::string& rest);
 bool is_prefix_ci(std::string_view word, std::string_view name);
 bool equals_ci(std::string_view a, std::string_view b);
 
+// gnubg's CompareNames: player names are equal ignoring case, with blanks and '_' all alike.
+bool same_name(std::string_view a, std::string_view b);
+
 // Removes leading and trailing blanks.
 std::string trim(std::string_view s);
 

@@ -9,6 +9,8 @@ namespace tavla::cli {
 int cmd_analyze(int argc, char** argv);
 int cmd_perft(int argc, char** argv);
 int cmd_rollout(int argc, char** argv);
+int cmd_bench(int argc, char** argv);
+int cmd_calibrate(int argc, char** argv);
 // The interactive shell; also what `tavla` runs with no command or with gnubg's options.
 int cmd_shell(int argc, char** argv);
 

@@ -1,4 +1,5 @@
-// tavla: a backgammon engine compatible with GNU Backgammon. `tavla COMMAND [options]`.
+// tavla: a backgammon engine compatible with GNU Backgammon. `tavla COMMAND [options]`; with no
+// command (or with gnubg's options such as -t, -q, -c FILE, or a match file) the shell.
 #include <cstring>
 #include <iostream>
 #include <string_view>
@@ -17,40 +18,36 @@ constexpr Command kCommands[] = {
     {"analyze", tavla::cli::cmd_analyze,
      "analyse a position given as POSID:MATCHID, position ID or XGID (--batch: JSON lines)"},
     {"perft", tavla::cli::cmd_perft, "count move-generation nodes over the 21 rolls"},
+    {"bench", tavla::cli::cmd_bench, "fixed workload: integer signature and speeds"},
+    {"rollout", tavla::cli::cmd_rollout,
+     "roll out a position, the moves of a roll or a cube decision"},
 };
 
-constexpr const char* kVersion = "tavla 0.1.0";
-constexpr const char* kOpening = "4HPwATDgc/ABMA:cIkFAAAAAAAA";
-
 void usage(std::ostream& os) {
-  os << "usage: tavla COMMAND [options]    (tavla COMMAND --help for its options)\n\n"
-        "commands:\n";
+  os << "usage: tavla [options] [file.sgf]   the interactive shell (tavla --help for its options)\n"
+        "       tavla COMMAND [options]     (tavla COMMAND --help for its options)\n\n";
+  tavla::cli::print_command_list(os);
+}
+
+}  // namespace
+
+void tavla::cli::print_command_list(std::ostream& os) {
+  os << "commands:\n";
   for (const Command& c : kCommands) {
     os << "  " << c.name;
     for (size_t n = std::strlen(c.name); n < 12; ++n) os << ' ';
     os << c.summary << "\n";
   }
-  os << "\nWith no command, tavla analyses the opening position with a 3-1 to play.\n";
 }
 
-}  // namespace
-
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    // Until the interactive shell exists: something useful, the opening 3-1.
-    char arg0[] = "analyze";
-    char arg1[32];
-    std::strcpy(arg1, kOpening);
-    char* args[] = {arg0, arg1, nullptr};
-    return tavla::cli::cmd_analyze(2, args);
-  }
+  // The shell: no command, an option (gnubg's -t, -q, -c FILE, --help, --version), or a file.
+  if (argc < 2 || argv[1][0] == '-' ||
+      std::string_view(argv[1]).find('.') != std::string_view::npos)
+    return tavla::cli::cmd_shell(argc, argv);
   std::string_view cmd = argv[1];
-  if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+  if (cmd == "help") {
     usage(std::cout);
-    return 0;
-  }
-  if (cmd == "--version" || cmd == "-v") {
-    std::cout << kVersion << "\n";
     return 0;
   }
   for (const Command& c : kCommands)

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# make_shell_fixtures.sh -- golden transcripts for tavla's shell, produced by GNU Backgammon 1.07.
+#
+# Run from anywhere (needs /usr/games/gnubg, the Debian package):
+#
+#     bash tests/gnubg/make_shell_fixtures.sh
+#
+# For every tests/fixtures/shell/gnubg_*.cmds it runs `gnubg -t -q -r` with the file on stdin, in
+# tests/fixtures/shell/ (scripts name files relative to it), stdout and stderr merged as a user
+# sees them, and writes gnubg's output without its start-up banner (the lines up to and including
+# the empty line after "This is free software ...") to the .out file of the same name. The shell
+# tests (tests/shell/transcript_test.cpp) run tavla on the same scripts and require the same
+# output, with one normalisation on both sides: the date in SGF files (DT[...]).
+#
+# It first makes gnubg_match.sgf, a 3-point match gnubg plays against itself at 0 ply and saves
+# (with its analysis), which gnubg_load.cmds loads. The scripts set every player name, so the
+# login name (gnubg's default name of player 1) never appears in the output. Runtime: seconds.
+set -euo pipefail
+
+gnubg=${GNUBG:-/usr/games/gnubg}
+dir="$(cd "$(dirname "$0")/../fixtures/shell" && pwd)"
+cd "$dir"
+
+run_gnubg() {  # stdin: commands; stdout: gnubg's output without the banner
+  "$gnubg" -t -q -r 2>&1 | awk 'done { print; next } /^This is free software/ { skip = 1; next }
+                               skip && /^$/ { done = 1 }'
+}
+
+rm -f gnubg_match.sgf
+run_gnubg > /dev/null <<'CMDS'
+set defaultnames alice bob
+set player both chequerplay evaluation plies 0
+set player both cubedecision evaluation plies 0
+set player 1 gnubg
+set seed 12
+new match 3
+save match gnubg_match.sgf
+CMDS
+test -s gnubg_match.sgf
+
+for cmds in gnubg_*.cmds; do
+  run_gnubg < "$cmds" > "${cmds%.cmds}.out"
+  echo "wrote $dir/${cmds%.cmds}.out"
+done

@@ -1,0 +1,127 @@
+// The shell on a terminal: prompts, line editing (readline), tab completion, Ctrl-C at the prompt
+// and the confirmation gnubg asks for before quitting a game in progress.
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <pty.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <string>
+
+#include "shell_test_support.h"
+
+namespace tavla::test {
+namespace {
+
+class Terminal {
+ public:
+  explicit Terminal(const std::string& home) {
+    pid_ = forkpty(&fd_, nullptr, nullptr, nullptr);
+    if (pid_ == 0) {
+      setenv("TERM", "dumb", 1);
+      setenv("HOME", home.c_str(), 1);
+      const std::string bin = tavla_binary();
+      execl(bin.c_str(), bin.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+  }
+  ~Terminal() {
+    if (pid_ > 0 && !exited_) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    if (fd_ >= 0) close(fd_);
+  }
+  bool started() const { return pid_ > 0; }
+
+  void send(const std::string& s) { (void)!write(fd_, s.data(), s.size()); }
+
+  // Reads until `text` has appeared in the output since the last call (or 20 s have passed).
+  bool expect(const std::string& text) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (seen_.find(text, from_) == std::string::npos) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          until - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return false;
+      pollfd p{fd_, POLLIN, 0};
+      if (poll(&p, 1, static_cast<int>(left.count())) <= 0) return false;
+      char buf[4096];
+      const ssize_t n = read(fd_, buf, sizeof buf);
+      if (n <= 0) return false;
+      seen_.append(buf, n);
+    }
+    from_ = seen_.find(text, from_) + text.size();
+    return true;
+  }
+
+  // Waits for the program to end; its exit status, or -1.
+  int wait_exit() {
+    for (int i = 0; i < 200; ++i) {
+      int status = 0;
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        exited_ = true;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      }
+      char buf[4096];
+      pollfd p{fd_, POLLIN, 0};
+      if (poll(&p, 1, 50) > 0 && read(fd_, buf, sizeof buf) > 0) continue;
+      usleep(50 * 1000);  // after the end the terminal reports a hang-up at once
+    }
+    return -1;
+  }
+  const std::string& output() const { return seen_; }
+
+ private:
+  int fd_ = -1;
+  pid_t pid_ = -1;
+  bool exited_ = false;
+  std::string seen_;
+  size_t from_ = 0;
+};
+
+TEST(Terminal, PromptEditingCompletionInterruptAndQuit) {
+  Terminal t(temp_dir("pty_home"));
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("set player 0 name alice\n");
+  ASSERT_TRUE(t.expect("Player 0 is now known as `alice'.")) << t.output();
+  t.send("set player 1 name bob\nset player 0 human\nset seed 1\nnew session\n");
+  ASSERT_TRUE(t.expect("alice rolls 3, bob rolls 6.")) << t.output();
+  ASSERT_TRUE(t.expect("(bob) ")) << t.output();
+  // Ctrl-C at the prompt drops the line being typed; the shell goes on.
+  t.send("show nonsense");
+  t.send("\x03");
+  t.send("show turn\n");
+  ASSERT_TRUE(t.expect("bob in on move.")) << t.output();
+  EXPECT_EQ(t.output().find("Unknown keyword `nonsense'"), std::string::npos) << t.output();
+  // Tab completes command words.
+  t.send("show pipc\t\n");
+  ASSERT_TRUE(t.expect("The pip counts are: bob 167, alice 167.")) << t.output();
+  // Line editing: DEL erases the last character typed.
+  t.send(
+      "show dicx\x7f"
+      "e\n");
+  ASSERT_TRUE(t.expect("bob has rolled 6 and 3.")) << t.output();
+  // Quitting a game in progress asks first.
+  t.send("quit\n");
+  ASSERT_TRUE(t.expect("Are you sure you want to discard the current match? ")) << t.output();
+  t.send("n\n");
+  ASSERT_TRUE(t.expect("(bob) ")) << t.output();
+  t.send("quit\n");
+  ASSERT_TRUE(t.expect("Are you sure you want to discard the current match? ")) << t.output();
+  t.send("y\n");
+  EXPECT_EQ(t.wait_exit(), 0) << t.output();
+}
+
+TEST(Terminal, EndOfInputLeaves) {
+  Terminal t(temp_dir("pty_home2"));
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("\x04");  // Ctrl-D
+  EXPECT_EQ(t.wait_exit(), 0) << t.output();
+}
+
+}  // namespace
+}  // namespace tavla::test

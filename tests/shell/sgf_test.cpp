@@ -1,0 +1,191 @@
+// Match files: tavla writes and reads gnubg's SGF dialect; gnubg 1.07 opens what tavla saves and
+// tavla opens what gnubg saves.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <regex>
+
+#include "engine/dice.h"
+#include "engine/game_flow.h"
+#include "engine/movegen.h"
+#include "shell/sgf.h"
+#include "shell_test_support.h"
+
+namespace tavla::test {
+namespace {
+
+using engine::GameFlow;
+using engine::RecordKind;
+
+engine::Move first_legal_move(const GameFlow& flow) {
+  auto moves = std::make_unique<engine::MoveList>();
+  const auto& d = flow.match().dice;
+  if (engine::generate_moves(flow.board(), d[0], d[1], *moves) == 0) return engine::Move{};
+  return (*moves)[(d[0] + d[1]) % engine::generate_moves(flow.board(), d[0], d[1], *moves)].move;
+}
+
+// A match of a few games with every kind of record: moves, doubles, takes, drops, resignations,
+// edits of board, dice and cube.
+GameFlow sample_match() {
+  GameFlow flow;
+  flow.new_match(7);
+  engine::DiceGenerator dice(2024);
+  auto roll = [&]() -> std::optional<std::array<int, 2>> { return dice.roll(); };
+  auto ignore = [](const GameFlow::OpeningRoll&) {};
+  // Game 1: 20 moves, a double and a take, then a drop.
+  flow.start_game(roll, ignore);
+  for (int i = 0; i < 20; ++i) {
+    if (i == 8) {
+      flow.double_cube();
+      flow.take();
+    }
+    if (!flow.match().dice_rolled()) flow.roll(dice.roll());
+    flow.move(first_legal_move(flow));
+  }
+  if (flow.check_double() != engine::Refusal::kNone) {  // the other side owns the cube
+    flow.roll(dice.roll());
+    flow.move(first_legal_move(flow));
+  }
+  flow.double_cube();
+  flow.drop();
+  flow.finish_game();
+  // Game 2: edits, then a resignation.
+  flow.start_game(roll, ignore);
+  flow.move(first_legal_move(flow));
+  flow.set_cube_value(2);
+  flow.set_cube_owner(flow.match().on_roll);
+  flow.set_board(flow.board());
+  flow.set_dice({5, 3});
+  flow.move(first_legal_move(flow));
+  flow.resign(1);
+  flow.agree();
+  flow.finish_game();
+  // Game 3: in progress, with the dice rolled.
+  flow.start_game(roll, ignore);
+  flow.move(first_legal_move(flow));
+  flow.roll({6, 6});
+  return flow;
+}
+
+TEST(Sgf, WriteThenReadReproducesTheMatch) {
+  GameFlow flow = sample_match();
+  shell::SgfMatch m;
+  m.info.names = {"alice", "bob"};
+  m.info.date = "2024-01-02";
+  m.info.event = "tests [with] brackets\\";
+  m.games = flow.games();
+  const std::string text = shell::write_sgf(m, "tavla:test");
+  auto back = shell::read_sgf(text, "sample");
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->info.names, m.info.names);
+  EXPECT_EQ(back->info.date, "2024-01-02");
+  EXPECT_EQ(back->info.event, m.info.event);
+  ASSERT_EQ(back->games.size(), 3u);
+  for (size_t g = 0; g < 3; ++g) {
+    EXPECT_EQ(back->games[g].info, m.games[g].info) << "game " << g;
+    // Resignations are kept only as the result.
+    std::vector<engine::MoveRecord> expected;
+    for (const auto& r : m.games[g].records)
+      if (r.kind != RecordKind::kResign) expected.push_back(r);
+    ASSERT_EQ(back->games[g].records.size(), expected.size()) << "game " << g;
+    for (size_t i = 0; i < expected.size(); ++i)
+      EXPECT_EQ(back->games[g].records[i], expected[i]) << "game " << g << " record " << i;
+  }
+  GameFlow loaded;
+  loaded.load(back->games);
+  EXPECT_EQ(loaded.game(), flow.game());
+  EXPECT_EQ(loaded.games_played(), flow.games_played());
+  EXPECT_EQ(loaded.games()[1].info.winner, flow.games()[1].info.winner);
+  // Writing again gives the same file.
+  shell::SgfMatch again{back->info, loaded.games()};
+  EXPECT_EQ(shell::write_sgf(again, "tavla:test"), text);
+}
+
+TEST(Sgf, PendingDoubleIsNotWritten) {
+  GameFlow flow;
+  flow.new_match(0);
+  engine::DiceGenerator dice(5);
+  flow.start_game([&]() -> std::optional<std::array<int, 2>> { return dice.roll(); },
+                  [](const GameFlow::OpeningRoll&) {});
+  flow.move(first_legal_move(flow));
+  flow.double_cube();
+  const std::string text = shell::write_sgf({{}, flow.games()}, "t");
+  EXPECT_EQ(text.find("[double]"), std::string::npos) << text;
+}
+
+TEST(Sgf, Errors) {
+  EXPECT_FALSE(shell::read_sgf("", "empty"));
+  auto r = shell::read_sgf("(;FF[4]GM[1]SZ[19])", "go.sgf");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("go.sgf"), std::string::npos);
+  r = shell::read_sgf("(;FF[4]GM[6]\n;B[52", "cut.sgf");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("cut.sgf:2"), std::string::npos) << r.error();
+}
+
+// What gnubg writes beyond tavla: analysis, statistics and its own name.
+std::string without_analysis(const std::string& sgf) {
+  std::string s = std::regex_replace(sgf, std::regex(R"(A\[0\](\[[^\]]*\])*)"), "");
+  s = std::regex_replace(s, std::regex(R"(DA\[[^\]]*\])"), "");
+  s = std::regex_replace(s, std::regex(R"(GS(\[[^\]]*\])*)"), "");
+  s = std::regex_replace(s, std::regex(R"(MR\[\])"), "");
+  s = std::regex_replace(s, std::regex(R"(AP\[[^\]]*\])"), "AP[]");
+  return normalise(s);
+}
+
+TEST(Sgf, ReadsWhatGnubgWrote) {
+  const std::string text = read_text(shell_fixtures() + "/gnubg_match.sgf");
+  ASSERT_FALSE(text.empty());
+  auto m = shell::read_sgf(text, "gnubg_match.sgf");
+  ASSERT_TRUE(m) << m.error();
+  EXPECT_EQ(m->info.names[0], "alice");
+  EXPECT_EQ(m->info.names[1], "bob");
+  // Written back, it is gnubg's file without the analysis.
+  EXPECT_EQ(without_analysis(shell::write_sgf(*m, "x")), without_analysis(text));
+}
+
+// A match played and saved by tavla, opened by gnubg 1.07: gnubg must reach the same state as
+// tavla (score, board, cube, dice, turn), and gnubg's own file of the same match must be the same
+// apart from its analysis.
+TEST(Sgf, GnubgOpensWhatTavlaSaved) {
+  TAVLA_REQUIRE_GNUBG();
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string dir = temp_dir("sgf_interop");
+  const std::string play =
+      "set defaultnames alice bob\n"
+      "set player both chequerplay evaluation plies 0\n"
+      "set player both cubedecision evaluation plies 0\n"
+      "set player 1 gnubg\n"
+      "set seed 7\n"
+      "new match 3\n";
+  write_text(dir + "/play_tavla.cmds", play + "save match tavla.sgf\n");
+  write_text(dir + "/play_gnubg.cmds", play + "save match gnubg.sgf\n");
+  run_tavla_script(dir + "/play_tavla.cmds", dir);
+  run_gnubg_script(dir + "/play_gnubg.cmds", dir);
+  const std::string tavla_sgf = read_text(dir + "/tavla.sgf");
+  ASSERT_FALSE(tavla_sgf.empty());
+  EXPECT_EQ(without_analysis(tavla_sgf), without_analysis(read_text(dir + "/gnubg.sgf")));
+
+  const std::string look =
+      "load match tavla.sgf\nshow score\n\nshow board\nshow turn\nshow cube\n\nshow dice\n";
+  write_text(dir + "/look.cmds", look);
+  const std::string by_gnubg = normalise(run_gnubg_script(dir + "/look.cmds", dir));
+  const std::string by_tavla = normalise(run_tavla_script(dir + "/look.cmds", dir));
+  EXPECT_NE(by_gnubg.find("The score (after 2 games) is: alice 5, bob 0"), std::string::npos)
+      << by_gnubg;
+  EXPECT_EQ(by_tavla, by_gnubg);
+
+  // A game in progress (a money game stopped after a few moves and a take) as well.
+  write_text(dir + "/money.cmds",
+             "set defaultnames alice bob\nset player 0 name alice\nset player 1 name bob\n"
+             "set player 0 human\nset seed 3\nnew session\n24/23 13/9\nroll\n24/13\n"
+             "double\ntake\nroll\nsave match money.sgf\n");
+  run_tavla_script(dir + "/money.cmds", dir);
+  write_text(dir + "/look2.cmds", "load match money.sgf\nshow board\nshow turn\nshow dice\n");
+  const std::string g2 = normalise(run_gnubg_script(dir + "/look2.cmds", dir));
+  EXPECT_NE(g2.find("Position ID"), std::string::npos) << g2;
+  EXPECT_EQ(normalise(run_tavla_script(dir + "/look2.cmds", dir)), g2);
+}
+
+}  // namespace
+}  // namespace tavla::test

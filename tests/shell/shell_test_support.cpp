@@ -1,0 +1,113 @@
+#include "shell_test_support.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace tavla::test {
+
+namespace fs = std::filesystem;
+
+std::string tavla_binary() {
+  return std::string(TAVLA_BUILD_DIR) + "/tavla";
+}
+std::string shell_fixtures() {
+  return std::string(TAVLA_FIXTURES) + "/shell";
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+namespace {
+std::string quoted(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+}  // namespace
+
+std::string run(const std::string& command, const std::string& dir) {
+  const std::string full = "cd " + quoted(dir) + " && " + command + " 2>&1";
+  FILE* p = popen(full.c_str(), "r");
+  if (!p) return "";
+  std::string out;
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  pclose(p);
+  return out;
+}
+
+namespace {
+// Drops everything up to and including the first line for which `last_banner_line` holds.
+std::string after_banner(const std::string& text, size_t banner_lines) {
+  size_t pos = 0;
+  for (size_t i = 0; i < banner_lines && pos != std::string::npos; ++i) {
+    pos = text.find('\n', pos);
+    if (pos != std::string::npos) ++pos;
+  }
+  return pos == std::string::npos ? "" : text.substr(pos);
+}
+}  // namespace
+
+std::string run_tavla_script(const std::string& script, const std::string& dir) {
+  // tavla's banner is two lines.
+  return after_banner(run(quoted(tavla_binary()) + " < " + quoted(script), dir), 2);
+}
+
+std::string run_gnubg_script(const std::string& script, const std::string& dir) {
+  if (!gnubg_available()) return "";
+  std::string out = run(quoted(gnubg_binary()) + " -t -q -r < " + quoted(script), dir);
+  // gnubg's banner ends with the empty line after "This is free software ...".
+  const size_t p = out.find("This is free software");
+  if (p == std::string::npos) return out;
+  const size_t blank = out.find("\n\n", p);
+  return blank == std::string::npos ? "" : out.substr(blank + 2);
+}
+
+std::string normalise(std::string text) {
+  text = std::regex_replace(text, std::regex(R"(DT\[[0-9-]*\])"), "DT[]");
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text + "\n";
+}
+
+std::string gnubg_binary() {
+  if (const char* g = std::getenv("GNUBG")) return g;
+  return "/usr/games/gnubg";
+}
+bool gnubg_available() {
+  return access(gnubg_binary().c_str(), X_OK) == 0;
+}
+bool in_ci() {
+  const char* ci = std::getenv("CI");
+  return ci && std::string(ci) == "true";
+}
+bool weights_available() {
+  if (const char* w = std::getenv("TAVLA_WEIGHTS")) return access(w, R_OK) == 0;
+  for (const char* p :
+       {"/usr/lib/gnubg/gnubg.wd", "/usr/share/gnubg/gnubg.wd", "/usr/share/gnubg/gnubg.weights"})
+    if (access(p, R_OK) == 0) return true;
+  return false;
+}
+
+std::string temp_dir(const std::string& name) {
+  fs::path d = fs::path(TAVLA_BUILD_DIR) / "tests" / "shell_tmp" / name;
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d.string();
+}
+
+}  // namespace tavla::test

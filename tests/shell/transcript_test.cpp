@@ -1,0 +1,95 @@
+// End-to-end: whole seeded games, matches and sessions played through the `tavla` program with a
+// command script on stdin, compared with golden transcripts.
+//
+//   gnubg_*.cmds   the transcript must equal what gnubg 1.07 printed for the same script
+//                  (gnubg_*.out, made by tests/gnubg/make_shell_fixtures.sh): human and engine
+//                  play, cube actions, resignations, Crawford, match and session ends, hints,
+//                  evaluations, positions, manual dice, loading gnubg's match file.
+//   tavla_*.cmds   tavla's own commands and messages (tavla_*.out, made by tavla; regenerate
+//                  with TAVLA_REGENERATE=1 and review the diff).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "shell_test_support.h"
+
+namespace tavla::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> scripts() {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(shell_fixtures(), ec))
+    if (e.path().extension() == ".cmds") names.push_back(e.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+class Transcript : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Transcript, MatchesGolden) {
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string name = GetParam();
+  const std::string dir = shell_fixtures();
+  const std::string golden = dir + "/" + name + ".out";
+  const std::string actual = normalise(run_tavla_script(dir + "/" + name + ".cmds", dir));
+  const bool tavla_made = name.rfind("tavla_", 0) == 0;
+  if (tavla_made && std::getenv("TAVLA_REGENERATE")) {
+    write_text(golden, actual);
+    GTEST_SKIP() << "regenerated " << golden;
+  }
+  const std::string raw = read_text(golden);
+  ASSERT_FALSE(raw.empty()) << "missing " << golden;
+  const std::string expected = normalise(raw);
+  if (actual != expected) {
+    write_text(temp_dir("transcripts") + "/" + name + ".actual", actual);
+    // The first differing line says more than two whole transcripts.
+    size_t line = 1, i = 0;
+    while (i < actual.size() && i < expected.size() && actual[i] == expected[i])
+      if (actual[i++] == '\n') ++line;
+    auto line_at = [](const std::string& s, size_t pos) {
+      size_t b = s.rfind('\n', pos == 0 ? 0 : pos - 1);
+      b = b == std::string::npos ? 0 : b + 1;
+      return s.substr(b, s.find('\n', b) - b);
+    };
+    FAIL() << name << ": transcripts differ at line " << line << "\n  tavla: " << line_at(actual, i)
+           << "\n  golden: " << line_at(expected, i)
+           << "\n(whole output in build/tests/shell_tmp/transcripts/" << name << ".actual)";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shell, Transcript, ::testing::ValuesIn(scripts()),
+                         [](const auto& info) { return info.param; });
+
+// The program's options and the subcommands that existed before the shell.
+TEST(Program, OptionsAndSubcommands) {
+  const std::string bin = tavla_binary();
+  EXPECT_NE(run(bin + " --help").find("-c [ --commands ] arg"), std::string::npos);
+  EXPECT_NE(run(bin + " --help").find("analyze"), std::string::npos);
+  EXPECT_EQ(run(bin + " --version"), "tavla 0.1.0\n");
+  EXPECT_NE(run(bin + " analyze 4HPwATDgc/ABMA:cIkFAAAAAAAA").find("Position ID"),
+            std::string::npos);
+  // -c FILE runs the commands and exits; so does a pipe reaching its end.
+  const std::string dir = temp_dir("program");
+  write_text(dir + "/cmds", "set player 0 human\nset seed 1\nnew session\nshow turn\n");
+  const std::string out = run(bin + " -t -q -c cmds < /dev/null", dir);
+  EXPECT_NE(out.find(" in on move."), std::string::npos) << out;
+  EXPECT_NE(run("echo 'show version' | " + bin).find("tavla 0.1.0"), std::string::npos);
+}
+
+// `calibrate N` in the shell runs `tavla calibrate N`.
+TEST(Program, Calibrate) {
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string out = run("echo 'calibrate 1' | " + tavla_binary());
+  EXPECT_NE(out.find("Calibration result: "), std::string::npos) << out;
+  EXPECT_NE(out.find(" static evaluations/second."), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace tavla::test

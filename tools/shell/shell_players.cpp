@@ -1,0 +1,266 @@
+// `set player ...`, `set evaluation ...` and `set defaultnames`: who plays each side and with
+// which evaluation settings (gnubg's set.c).
+#include <cctype>
+
+#include "shell/command_table.h"
+#include "shell/shell.h"
+#include "shell/text_util.h"
+
+namespace tavla::shell {
+
+// ---- players -----------------------------------------------------------------------------------
+
+void Shell::cmd_set_player(std::string& args) {
+  std::optional<std::string> w = next_token(args);
+  if (!w) {
+    out("You must specify a player (see `help set player').\n");
+    return;
+  }
+  const int p = parse_player(*w);
+  const CommandEntry* table = nullptr;
+  for (const CommandEntry* c = top_commands(); c->name && !table; ++c) {
+    if (std::string(c->name) != "set") continue;
+    table = find_command(c->sub, "player")->sub;
+  }
+  if (p == 0 || p == 1) {
+    player_set_ = p;
+    handle(args, table, false);
+    return;
+  }
+  if (p == 2) {
+    std::string copy = args;
+    player_set_ = 0;
+    handle(args, table, false);
+    player_set_ = 1;
+    handle(copy, table, false);
+    return;
+  }
+  outf("Unknown player `%s' (see `help set player').\n", w->c_str());
+}
+
+void Shell::cmd_set_player_name(std::string& args) {
+  std::string n = args;
+  while (!n.empty() && std::isspace(static_cast<unsigned char>(n.back()))) n.pop_back();
+  if (n.empty()) {
+    out("You must specify a name to use.\n");
+    return;
+  }
+  if (n.size() > 31) n.resize(31);
+  if (n == "0" || n == "1") {
+    outf("`%c' is not a valid name.\n", n[0]);
+    return;
+  }
+  if (equals_ci(n, "both")) {
+    out("`both' is a reserved word; you can't call a player that.\n\n");
+    return;
+  }
+  if (same_name(n, names_.name[1 - player_set_])) {
+    out("That name is already in use by the other player.\n");
+    return;
+  }
+  names_.name[player_set_] = n;
+  outf("Player %d is now known as `%s'.\n", player_set_, n.c_str());
+}
+
+void Shell::cmd_set_player_gnubg(std::string&) {
+  players_[player_set_].type = PlayerType::kEngine;
+  outf("Moves for %s will now be played by GNU Backgammon.\n", name(player_set_).c_str());
+}
+
+void Shell::cmd_set_player_human(std::string&) {
+  players_[player_set_].type = PlayerType::kHuman;
+  outf("Moves for %s must now be entered manually.\n", name(player_set_).c_str());
+}
+
+void Shell::set_eval_target(const std::string& who, const std::string& command,
+                            PlayerSettings* target, bool chequer) {
+  set_who_ = who;
+  set_command_ = command;
+  set_target_ = target;
+  set_chequer_ = chequer;
+}
+
+namespace {
+const CommandEntry* eval_param_table() {
+  const CommandEntry* set = find_command(top_commands(), "set")->sub;
+  return find_command(find_command(set, "evaluation")->sub, "chequerplay")->sub;
+}
+}  // namespace
+
+void Shell::cmd_set_player_chequerplay(std::string& args) {
+  set_eval_target(name(player_set_), "player chequerplay evaluation",
+                  &players_[player_set_].settings, true);
+  handle(args, eval_param_table(), false);
+  if (is_human(player_set_))
+    outf("(Note that this setting will have no effect until you `set player %s gnu'.)\n",
+         name(player_set_).c_str());
+}
+
+void Shell::cmd_set_player_cubedecision(std::string& args) {
+  set_eval_target(name(player_set_), "player cubedecision evaluation",
+                  &players_[player_set_].settings, false);
+  handle(args, eval_param_table(), false);
+  if (is_human(player_set_))
+    outf("(Note that this setting will have no effect until you `set player %s gnu'.)\n",
+         name(player_set_).c_str());
+}
+
+void Shell::cmd_set_player_level(std::string& args) {
+  const std::string level_name = trim(args);
+  std::optional<eval::Level> level = eval::level_from_name(level_name);
+  if (!level) {
+    outf(
+        "Unknown level `%s' (beginner, casual, intermediate, advanced, expert, worldclass, "
+        "supremo, grandmaster, 4ply).\n",
+        level_name.c_str());
+    return;
+  }
+  PlayerSettings& s = players_[player_set_].settings;
+  s.chequer = eval::level_setup(*level);
+  s.cube = s.chequer.context;
+  outf("%s will play at the %s level.\n", name(player_set_).c_str(),
+       std::string(eval::level_name(*level)).c_str());
+}
+
+void Shell::cmd_set_eval_chequerplay(std::string& args) {
+  set_eval_target("`eval' and `hint' chequerplay", "evaluation chequerplay ", &eval_settings_,
+                  true);
+  handle(args, eval_param_table(), false);
+}
+
+void Shell::cmd_set_eval_cubedecision(std::string& args) {
+  set_eval_target("`eval' and `hint' cube decisions", "evaluation cubedecision ", &eval_settings_,
+                  false);
+  handle(args, eval_param_table(), false);
+}
+
+void Shell::cmd_set_evalparam_type(std::string& args) {
+  const std::string t = trim(args);
+  if (!t.empty() && t[0] == 'e') {
+    outf("%s will now use %s.\n", set_who_.c_str(), "Neural net evaluation");
+    return;
+  }
+  if (!t.empty() && t[0] == 'r') {
+    out("Rollouts are not available in tavla yet.\n");
+    return;
+  }
+  outf("Unknown evaluation type: %s (see\n`help set %s type').\n", t.c_str(), set_command_.c_str());
+}
+
+void Shell::cmd_set_evalparam_evaluation(std::string& args) {
+  const CommandEntry* set = find_command(top_commands(), "set")->sub;
+  const CommandEntry* table =
+      find_command(find_command(find_command(set, "evaluation")->sub, "chequerplay")->sub,
+                   "evaluation")
+          ->sub;
+  handle(args, table, false);
+}
+
+namespace {
+eval::EvalContext& target_context(PlayerSettings* s, bool chequer) {
+  return chequer ? s->chequer.context : s->cube;
+}
+}  // namespace
+
+void Shell::cmd_set_evaluation_cubeful(std::string& args) {
+  bool f = target_context(set_target_, set_chequer_).cubeful;
+  toggle((set_command_ + " cubeful").c_str(), f, args,
+         strf("%s will use cubeful evaluation.\n", set_who_.c_str()).c_str(),
+         strf("%s will use cubeless evaluation.\n", set_who_.c_str()).c_str());
+  target_context(set_target_, set_chequer_).cubeful = f;
+}
+
+void Shell::cmd_set_evaluation_prune(std::string& args) {
+  bool f = target_context(set_target_, set_chequer_).prune;
+  toggle((set_command_ + " prune").c_str(), f, args,
+         strf("%s will use pruning.\n", set_who_.c_str()).c_str(),
+         strf("%s will not use pruning.\n", set_who_.c_str()).c_str());
+  target_context(set_target_, set_chequer_).prune = f;
+}
+
+void Shell::cmd_set_evaluation_deterministic(std::string& args) {
+  eval::EvalContext& ec = target_context(set_target_, set_chequer_);
+  bool f = ec.deterministic;
+  toggle((set_command_ + " deterministic").c_str(), f, args,
+         strf("%s will use deterministic noise.\n", set_who_.c_str()).c_str(),
+         strf("%s will use pseudo-random noise.\n", set_who_.c_str()).c_str());
+  ec.deterministic = f;
+  if (ec.noise == 0.0f)
+    out("(Note that this setting will have no effect unless you set noise to some non-zero "
+        "value.)\n");
+}
+
+void Shell::cmd_set_evaluation_noise(std::string& args) {
+  std::optional<float> r = parse_real(args);
+  if (!r || *r < 0.0f) {
+    outf("You must specify a valid amount of noise to use (see `help set\n%s noise').\n",
+         set_command_.c_str());
+    return;
+  }
+  eval::EvalContext& ec = target_context(set_target_, set_chequer_);
+  ec.noise = *r;
+  if (ec.noise > 0.0f)
+    outf("%s will use noise with standard deviation %5.3f.\n", set_who_.c_str(), ec.noise);
+  else
+    outf("%s will use noiseless evaluations.\n", set_who_.c_str());
+}
+
+void Shell::cmd_set_evaluation_plies(std::string& args) {
+  eval::EvalContext& ec = target_context(set_target_, set_chequer_);
+  std::optional<int> n = parse_number(args);
+  if (!n || *n < 0 || *n > 7)
+    out("Valid numbers of plies to look ahead are 0 to 7.\n");
+  else
+    ec.plies = *n;
+  outf("%s will use %d ply evaluation.\n", set_who_.c_str(), ec.plies);
+}
+
+void Shell::cmd_set_evaluation_level(std::string& args) {
+  const std::string level_name = trim(args);
+  std::optional<eval::Level> level = eval::level_from_name(level_name);
+  if (!level) {
+    outf(
+        "Unknown level `%s' (beginner, casual, intermediate, advanced, expert, worldclass, "
+        "supremo, grandmaster, 4ply).\n",
+        level_name.c_str());
+    return;
+  }
+  const eval::EvalSetup setup = eval::level_setup(*level);
+  if (set_chequer_)
+    set_target_->chequer = setup;
+  else
+    set_target_->cube = setup.context;
+  outf("%s will use the %s level.\n", set_who_.c_str(),
+       std::string(eval::level_name(*level)).c_str());
+}
+
+void Shell::cmd_set_defaultnames(std::string& args) {
+  std::array<std::optional<std::string>, 2> n = {next_token(args), next_token(args)};
+  for (int i = 0; i < 2; ++i) {
+    if (!n[i] || n[i]->empty()) {
+      out("You must specify two player names.\n");
+      return;
+    }
+    if (n[i]->size() > 31) n[i]->resize(31);
+    if (*n[i] == "0" || *n[i] == "1") {
+      outf("`%c' is not a valid name.\n", (*n[i])[0]);
+      return;
+    }
+    if (equals_ci(*n[i], "both")) {
+      out("`both' is a reserved word; you can't call a player that.\n\n");
+      return;
+    }
+  }
+  if (same_name(*n[0], *n[1])) {
+    out("Player names identical\n");
+    return;
+  }
+  if (equals_ci(*n[0], default_names_[0]) && equals_ci(*n[1], default_names_[1])) return;
+  default_names_ = {*n[0], *n[1]};
+  outf(
+      "Players will be known as `%s' and `%s'.\n This setting will take effect when a new match "
+      "is started.\n",
+      n[0]->c_str(), n[1]->c_str());
+}
+
+}  // namespace tavla::shell

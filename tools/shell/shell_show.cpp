@@ -1,0 +1,297 @@
+// `show` and `help` (gnubg's show.c and CommandHelp).
+#include "engine/gnubg_id.h"
+#include "engine/match_id.h"
+#include "engine/position_id.h"
+#include "engine/xgid.h"
+#include "shell/analysis_text.h"
+#include "shell/command_table.h"
+#include "shell/shell.h"
+#include "shell/text_util.h"
+
+namespace tavla::shell {
+
+void Shell::cmd_show_board(std::string& args) {
+  if (trim(args).empty()) {
+    if (!flow_.has_game() || flow_.match().game_state == engine::GameState::kNone)
+      out("No position specified and no game in progress.\n");
+    else
+      show_board();
+    return;
+  }
+  engine::Board b;
+  if (!parse_position(args, b)) return;
+  // gnubg draws a given position with player 1 ("X") on roll and nothing beside the board, under
+  // the match ID of the current state.
+  engine::MatchState current = flow_.match();
+  if (!flow_.has_game() || current.on_roll < 0) {
+    current = engine::MatchState{};  // gnubg's state before any game
+    current.game_state = engine::GameState::kNone;
+  }
+  engine::MatchState drawn = engine::MatchState{};
+  std::string board = text::draw_board(b, drawn, names_);
+  std::string result = " GNU Backgammon  Position ID: " + engine::position_id(b) + "\n" +
+                       "                 Match ID   : " + engine::match_id(current) + "\n";
+  size_t pos = board.find('\n', board.find('\n') + 1) + 1;  // skip the two ID lines
+  while (pos < board.size()) {
+    const size_t end = board.find('\n', pos);
+    result += board.substr(pos, std::min<size_t>(end - pos, 49)) + "\n";
+    pos = end + 1;
+  }
+  out(result + "\n");
+}
+
+void Shell::cmd_show_beavers(std::string&) {
+  const int n = flow_.rules().beavers;
+  if (n > 1)
+    outf("%d beavers/raccoons allowed in money sessions.\n", n);
+  else if (n == 1)
+    out("1 beaver allowed in money sessions.\n");
+  else
+    out("No beavers allowed in money sessions.\n");
+}
+
+void Shell::cmd_show_crawford(std::string&) {
+  const auto& ms = flow_.match();
+  if (ms.match_length > 0)
+    out(ms.crawford ? "This game is the Crawford game.\n" : "This game is not the Crawford game\n");
+  else
+    out("Crawford rule is not used in money sessions.\n");
+}
+
+void Shell::cmd_show_cube(std::string&) {
+  const auto& ms = flow_.match();
+  if (!flow_.playing()) {
+    out("There is no game in progress.\n");
+    return;
+  }
+  if (ms.crawford) {
+    out("The cube is disabled during the Crawford game.\n");
+    return;
+  }
+  if (!ms.cube_use) {
+    out("The doubling cube is disabled.\n");
+    return;
+  }
+  // gnubg ends these two without a newline.
+  if (ms.cube_owner == engine::kCubeCentred)
+    outf("The cube is at %d, and is centred.", ms.cube);
+  else
+    outf("The cube is at %d, and is owned by %s.", ms.cube, name(ms.cube_owner).c_str());
+}
+
+void Shell::cmd_show_dice(std::string&) {
+  const auto& ms = flow_.match();
+  if (!flow_.playing()) {
+    out("The dice will not be rolled until a game is started.\n");
+    return;
+  }
+  if (!ms.dice_rolled())
+    outf("%s has not yet rolled the dice.\n", name(ms.on_roll).c_str());
+  else
+    outf("%s has rolled %d and %d.\n", name(ms.on_roll).c_str(), ms.dice[0], ms.dice[1]);
+}
+
+void Shell::cmd_show_display(std::string&) {
+  out(display_ ? "GNU Backgammon will display boards for computer moves.\n"
+               : "GNU Backgammon will not display boards for computer moves.\n");
+}
+
+void Shell::cmd_show_evaluation(std::string&) {
+  out("`eval' and `hint' will use:\n");
+  out("    Chequer play:\n");
+  out(evaluation_settings_text(eval_settings_.chequer.context));
+  out("    Move filters:\n");
+  out(move_filters_text(eval_settings_.chequer.filters));
+  out("    Cube decisions:\n");
+  out(evaluation_settings_text(eval_settings_.cube));
+  if (Analyzer* a = analyzer(); a && (eval_settings_.chequer.context.plies > a->max_plies() ||
+                                      eval_settings_.cube.plies > a->max_plies()))
+    outf(
+        "(tavla evaluates at most %d plies ahead for now; deeper settings are evaluated at %d "
+        "ply.)\n",
+        a->max_plies(), a->max_plies());
+}
+
+void Shell::cmd_show_jacoby(std::string&) {
+  const auto& ms = flow_.match();
+  if (!ms.match_length)
+    out(ms.jacoby ? "This money session is played with the Jacoby rule.\n"
+                  : "This money session is played without the Jacoby rule.\n");
+  out(flow_.rules().jacoby ? "New money sessions are played with the Jacoby rule.\n"
+                           : "New money sessions are played without the Jacoby rule.\n");
+}
+
+void Shell::cmd_show_matchlength(std::string&) {
+  outf(default_match_length_ == 1 ? "New matches default to %d point.\n"
+                                  : "New matches default to %d points.\n",
+       default_match_length_);
+}
+
+void Shell::cmd_show_pipcount(std::string& args) {
+  const bool no_game = !flow_.has_game() || flow_.match().on_roll < 0;
+  if (trim(args).empty() && no_game) {
+    out("No position specified and no game in progress.\n");
+    return;
+  }
+  engine::Board b = flow_.board();
+  if (!parse_position(args, b)) return;
+  const int on_roll = no_game ? 1 : flow_.match().on_roll;
+  outf("The pip counts are: %s %d, %s %d.\n", name(on_roll).c_str(),
+       b.pip_count(engine::Board::kOnRoll), name(1 - on_roll).c_str(),
+       b.pip_count(engine::Board::kOpponent));
+}
+
+void Shell::cmd_show_player(std::string&) {
+  for (int i = 0; i < 2; ++i) {
+    outf("Player %d:\n  Name: %s\n  Type: ", i, name(i).c_str());
+    if (is_human(i)) {
+      out("human\n\n");
+      continue;
+    }
+    const PlayerSettings& s = players_[i].settings;
+    out("gnubg:\n");
+    out("    Chequer play:\n");
+    out(evaluation_settings_text(s.chequer.context));
+    out("    Move filters:\n");
+    out(move_filters_text(s.chequer.filters));
+    out("    Cube decisions:\n");
+    out(evaluation_settings_text(s.cube));
+  }
+}
+
+void Shell::cmd_show_postcrawford(std::string&) {
+  const auto& ms = flow_.match();
+  if (ms.match_length > 0)
+    out(ms.post_crawford ? "This is post-Crawford play.\n" : "This is not post-Crawford play.\n");
+  else
+    out("Crawford rule is not used in money sessions.\n");
+}
+
+void Shell::cmd_show_prompt(std::string&) {
+  outf("The prompt is set to `%s'.\n", prompt_format_.c_str());
+}
+
+void Shell::cmd_show_rng(std::string&) {
+  static constexpr const char* kNames[] = {"Mersenne Twister", "manual dice", "read from file"};
+  outf("You are using the %s generator.\n", kNames[static_cast<int>(rng_)]);
+}
+
+void Shell::cmd_show_score(std::string&) {
+  show_score();
+}
+
+void Shell::cmd_show_seed(std::string&) {
+  if (rng_ != Rng::kMersenne) {
+    errf("You cannot show the seed with this random number generator.");
+    return;
+  }
+  outf("The current seed is %u\n", dice_.seed());
+}
+
+void Shell::cmd_show_turn(std::string&) {
+  const auto& ms = flow_.match();
+  if (!flow_.playing()) {
+    out("No game is being played.\n");
+    return;
+  }
+  outf(ms.dice_rolled() ? "%s in on move.\n" : "%s in on roll.\n", name(ms.on_roll).c_str());
+  static constexpr const char* kResult[] = {"single game", "gammon", "backgammon"};
+  if (ms.resigned)
+    outf("%s has offered to resign a %s.\n", name(ms.on_roll).c_str(), kResult[ms.resigned - 1]);
+}
+
+void Shell::cmd_show_version(std::string&) {
+  out("tavla 0.1.0, a backgammon engine compatible with GNU Backgammon 1.07.\n");
+}
+
+void Shell::cmd_show_gnubgid(std::string&) {
+  if (!flow_.playing() && (!flow_.has_game() || flow_.match().on_roll < 0)) {
+    out("No game in progress.\n");
+    return;
+  }
+  outf("GNUbg ID: %s\n", engine::gnubg_id(flow_.game()).c_str());
+}
+
+void Shell::cmd_show_matchid(std::string&) {
+  if (!flow_.has_game() || flow_.match().on_roll < 0) {
+    out("No game in progress.\n");
+    return;
+  }
+  outf("Match ID: %s\n", engine::match_id(flow_.match()).c_str());
+}
+
+void Shell::cmd_show_xgid(std::string&) {
+  if (!flow_.has_game() || flow_.match().on_roll < 0) {
+    out("No game in progress.\n");
+    return;
+  }
+  out(engine::xgid(flow_.game()) + "\n");
+}
+
+void Shell::cmd_show_rules(std::string&) {
+  const auto& ms = flow_.match();
+  const auto& r = flow_.rules();
+  if (ms.match_length > 0) {
+    outf("Match to %d point%s.\n", ms.match_length, ms.match_length == 1 ? "" : "s");
+    outf("Crawford rule: %s.\n", r.auto_crawford ? "on" : "off");
+    if (ms.crawford) out("This game is the Crawford game.\n");
+    if (ms.post_crawford) out("This is post-Crawford play.\n");
+  } else {
+    out("Money session.\n");
+    outf("Jacoby rule: %s.\n", ms.jacoby ? "on" : "off");
+    if (r.beavers)
+      outf("Beavers: %d allowed.\n", r.beavers);
+    else
+      out("Beavers: none.\n");
+    if (r.auto_doubles) outf("Automatic doubles: up to %d.\n", r.auto_doubles);
+  }
+  outf("Cube: %s.\n", ms.cube_use ? "in use" : "not used");
+}
+
+// ---- help --------------------------------------------------------------------------------------
+
+void Shell::cmd_help(std::string& args) {
+  const CommandEntry* table = top_commands();
+  const CommandEntry* found = nullptr;
+  std::string command, usage;
+  std::string rest = args;
+  while (std::optional<std::string> w = next_token(rest)) {
+    const CommandEntry* c = find_command(table, *w);
+    if (!c) {
+      outf("No help available for topic `%s'\n", trim(args).c_str());
+      return;
+    }
+    found = c;
+    command += std::string(c->name) + " ";
+    usage += std::string(c->name) + " ";
+    if (c->usage) usage += std::string(c->usage) + " ";
+    if (!c->sub || (c->handler && !c->help)) break;
+    table = c->sub;
+  }
+  const CommandEntry* list = found ? found->sub : top_commands();
+  if (found) {
+    const char* help = found->help;
+    if (!help)  // a synonym such as `r': the help of the full command
+      for (const CommandEntry* c = top_commands(); c->name; ++c)
+        if (c->handler == found->handler && c->help) {
+          help = c->help;
+          break;
+        }
+    if (!help) {
+      out("That command is not available in tavla.\n");
+      return;
+    }
+    outf("%s- %s\n\n%s %s", command.c_str(), help, "Usage:", usage.c_str());
+    if (list && list->name)
+      out("<subcommand>\n");
+    else
+      out("\n");
+  }
+  if (list && list->name) {
+    out(found ? "Available subcommands:\n" : "Available commands:\n");
+    for (const CommandEntry* c = list; c->name; ++c)
+      if (c->help) outf("%-15s\t%s\n", c->name, c->help);
+  }
+}
+
+}  // namespace tavla::shell

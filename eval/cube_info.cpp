@@ -1,0 +1,125 @@
+#include "eval/cube_info.h"
+
+#include <cassert>
+
+namespace tavla::eval {
+
+CubeInfo money_cube_info(int cube, int owner, int on_roll, bool jacoby, bool beavers) {
+  assert(!cube_info_error(cube, owner, on_roll, 0, {0, 0}));
+  CubeInfo ci;
+  ci.cube = cube;
+  ci.owner = owner;
+  ci.on_roll = on_roll;
+  ci.jacoby = jacoby;
+  ci.beavers = beavers;
+  // Under the Jacoby rule gammons do not count while the cube is centred.
+  ci.gammon_price.fill(jacoby && owner == engine::kCubeCentred ? 0.0f : 1.0f);
+  return ci;
+}
+
+CubeInfo match_cube_info(int cube, int owner, int on_roll, int match_length,
+                         const std::array<int, 2>& score, bool crawford,
+                         const MatchEquityTable& met) {
+  assert(match_length > 0 && !cube_info_error(cube, owner, on_roll, match_length, score));
+  CubeInfo ci;
+  ci.cube = cube;
+  ci.owner = owner;
+  ci.on_roll = on_roll;
+  ci.match_length = match_length;
+  ci.score = score;
+  ci.crawford = crawford;
+  ci.met = &met;
+  ci.gammon_price = met.gammon_prices(score, match_length, cube);
+  return ci;
+}
+
+CubeInfo with_on_roll(const CubeInfo& ci, int on_roll) {
+  CubeInfo r = ci;
+  r.on_roll = on_roll;  // gammon prices depend on cube, owner and score only
+  return r;
+}
+
+CubeInfo after_double_take(const CubeInfo& ci) {
+  const int taker = 1 - ci.on_roll;
+  if (ci.is_money()) return money_cube_info(2 * ci.cube, taker, ci.on_roll, ci.jacoby, ci.beavers);
+  return match_cube_info(2 * ci.cube, taker, ci.on_roll, ci.match_length, ci.score, ci.crawford,
+                         *ci.met);
+}
+
+std::optional<std::string> cube_info_error(int cube, int owner, int on_roll, int match_length,
+                                           const std::array<int, 2>& score) {
+  if (cube < 1 || (cube & (cube - 1)) != 0)
+    return "cube value " + std::to_string(cube) + " is not a power of two";
+  if (owner < -1 || owner > 1) return "cube owner " + std::to_string(owner) + " is not -1, 0 or 1";
+  if (on_roll < 0 || on_roll > 1)
+    return "player on roll " + std::to_string(on_roll) + " is not 0 or 1";
+  if (match_length < 0 || match_length > kMetMaxAway)
+    return "match length " + std::to_string(match_length) + " outside 0.." +
+           std::to_string(kMetMaxAway);
+  if (match_length > 0)
+    for (int p = 0; p < 2; ++p)
+      if (score[p] < 0 || score[p] >= match_length)
+        return "score " + std::to_string(score[p]) + " of player " + std::to_string(p) +
+               " outside 0.." + std::to_string(match_length - 1);
+  return std::nullopt;
+}
+
+engine::Result<CubeInfo> cube_info(const engine::MatchState& ms, const MatchEquityTable& met) {
+  if (auto e = cube_info_error(ms.cube, ms.cube_owner, ms.on_roll, ms.match_length, ms.score))
+    return engine::Error{"cube information: " + *e};
+  if (ms.is_money())
+    return money_cube_info(ms.cube, ms.cube_owner, ms.on_roll, ms.jacoby, ms.beavers > 0);
+  return match_cube_info(ms.cube, ms.cube_owner, ms.on_roll, ms.match_length, ms.score, ms.crawford,
+                         met);
+}
+
+float cubeless_utility(const Probabilities& p, const CubeInfo& ci) {
+  using P = Probabilities;
+  if (ci.is_money()) {
+    // One price for both players in money play.
+    return p[P::kWin] * 2.0f - 1.0f + (p[P::kWinGammon] - p[P::kLoseGammon]) * ci.gammon_price[0] +
+           (p[P::kWinBackgammon] - p[P::kLoseBackgammon]) * ci.gammon_price[1];
+  }
+  const int me = ci.on_roll, opp = 1 - ci.on_roll;
+  return p[P::kWin] * 2.0f - 1.0f + p[P::kWinGammon] * ci.gammon_price[me] -
+         p[P::kLoseGammon] * ci.gammon_price[opp] + p[P::kWinBackgammon] * ci.gammon_price[2 + me] -
+         p[P::kLoseBackgammon] * ci.gammon_price[2 + opp];
+}
+
+float cubeless_equity(const Probabilities& p, const CubeInfo& ci) {
+  return ci.is_money() ? cubeless_money_equity(p) : cubeless_utility(p, ci);
+}
+
+float mwc_if_win(const CubeInfo& ci) {
+  return ci.met->mwc_after(ci.score, ci.match_length, ci.on_roll, ci.cube, ci.on_roll, ci.crawford);
+}
+
+float mwc_if_lose(const CubeInfo& ci) {
+  return ci.met->mwc_after(ci.score, ci.match_length, ci.on_roll, ci.cube, 1 - ci.on_roll,
+                           ci.crawford);
+}
+
+float mwc_to_equity(float mwc, const CubeInfo& ci) {
+  const float win = mwc_if_win(ci), lose = mwc_if_lose(ci);
+  return (2.0f * mwc - (win + lose)) / (win - lose);
+}
+
+float equity_to_mwc(float equity, const CubeInfo& ci) {
+  const float win = mwc_if_win(ci), lose = mwc_if_lose(ci);
+  return 0.5f * (equity * (win - lose) + (win + lose));
+}
+
+bool may_double(const CubeInfo& ci) {
+  const bool access = ci.owner == engine::kCubeCentred || ci.owner == ci.on_roll;
+  if (ci.is_money()) return access;
+  const bool leader_post_crawford =
+      ci.post_crawford() && ci.score[ci.on_roll] == ci.match_length - 1;
+  return !ci.crawford && ci.score[ci.on_roll] + ci.cube < ci.match_length &&
+         !leader_post_crawford && access;
+}
+
+float double_pass_value(const CubeInfo& ci) {
+  return ci.is_money() ? 1.0f : mwc_if_win(ci);
+}
+
+}  // namespace tavla::eval

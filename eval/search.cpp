@@ -170,11 +170,16 @@ void Search::cubeful_leaf(const Board& board, PositionClass pc, const Probabilit
                           std::span<const CubePosition> positions, bool top,
                           std::span<float> cubeful) {
   const float x = cube_efficiency(board, pc);
+  // Two-sided database positions have exact money equities (gnubg's CFMONEY), which also set
+  // the effective cube efficiency in match play.
+  std::optional<ExactMoneyEquities> exact;
+  if ((pc == PositionClass::kBearoff2 || pc == PositionClass::kBearoffTs) && bearoff_)
+    exact = bearoff_->exact_money_equities(board);
   std::vector<CubePosition> aci;
   make_cube_positions(positions, top, false, aci);
   std::vector<float> cf(aci.size(), 0.0f);
   for (size_t i = 0; i < aci.size(); ++i)
-    if (aci[i]) cf[i] = cubeful_value(probs, *aci[i], x);
+    if (aci[i]) cf[i] = cubeful_value(probs, *aci[i], x, exact ? &*exact : nullptr);
   best_of_double(cubeful, cf, aci);
 }
 
@@ -249,9 +254,13 @@ void Search::eval_cubeful_uncached(const Board& board, std::span<const CubePosit
     finish_internal_node(mover, sum, cf, aci, probs, cubeful);
     return;
   }
-  // A leaf. Database classes are exact (no noise, no sanity check).
+  // A leaf. Database classes are exact (no noise, no sanity check); gnubg takes a two-sided
+  // position's cubeless probabilities from its cubeful record: P(win) = (equity + 1) / 2.
   const PositionClass pc = classify(board, bearoff_);
-  probs = static_eval(board, pc, ec);
+  std::optional<ExactMoneyEquities> exact;
+  if ((pc == PositionClass::kBearoff2 || pc == PositionClass::kBearoffTs) && bearoff_)
+    exact = bearoff_->exact_money_equities(board);
+  probs = exact ? exact->probabilities() : static_eval(board, pc, ec);
   cubeful_leaf(board, pc, probs, positions, top, cubeful);
 }
 

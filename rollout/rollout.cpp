@@ -206,11 +206,14 @@ AlternativeStats accumulate(const std::vector<Outputs>& results, int trials) {
         var[j] = var[j] * (1.0f - 1.0f / static_cast<float>(n - 1)) +
                  static_cast<float>(n) * delta * delta;
       }
-      mu[j] = mu_new;
+      // gnubg keeps the clamped running mean of a probability, and the next step of the
+      // recurrence starts from it (this changes the standard error when variance reduction takes
+      // a running mean out of [0, 1]).
+      mu[j] = j < kCubelessEquity ? std::clamp(mu_new, 0.0f, 1.0f) : mu_new;
     }
   }
   for (int j = 0; j < kOutputs; ++j) {
-    s.mean[j] = j < kCubelessEquity ? std::clamp(mu[j], 0.0f, 1.0f) : mu[j];
+    s.mean[j] = mu[j];
     s.std_error[j] = trials > 0 ? std::sqrt(var[j] / static_cast<float>(trials)) : 0.0f;
   }
   s.trials = trials;

@@ -12,6 +12,7 @@
 #include "engine/move_text.h"
 #include "engine/movegen.h"
 #include "engine/position_id.h"
+#include "bearoff/default_databases.h"
 #include "eval/net_set.h"
 #include "eval/position_class.h"
 #include "shell/command_table.h"
@@ -460,20 +461,11 @@ bool Shell::engine_turn() {
 const eval::BearoffProvider* Shell::bearoff_provider() {
   if (!bearoff_) {
     bearoff_ = std::make_unique<Bearoff>();
-    std::filesystem::path os, ts;
-    for (const char* dir : {"/usr/share/gnubg", "/usr/lib/gnubg"}) {
-      std::error_code ec;
-      if (os.empty() && std::filesystem::exists(std::filesystem::path(dir) / "gnubg_os0.bd", ec))
-        os = std::filesystem::path(dir) / "gnubg_os0.bd";
-      if (ts.empty() && std::filesystem::exists(std::filesystem::path(dir) / "gnubg_ts0.bd", ec))
-        ts = std::filesystem::path(dir) / "gnubg_ts0.bd";
-    }
-    if (!os.empty() || !ts.empty()) {
-      auto dbs = bearoff::BearoffDatabases::open(os, ts);
-      if (dbs) {
-        bearoff_->databases = std::move(dbs).value();
-        bearoff_->provider.emplace(bearoff_->databases);
-      }
+    // gnubg's databases where installed, else tavla's own (built on first use).
+    auto dbs = bearoff::open_default_databases(true);
+    if (dbs) {
+      bearoff_->databases = std::move(dbs).value();
+      bearoff_->provider.emplace(bearoff_->databases);
     }
   }
   return bearoff_->provider ? &*bearoff_->provider : nullptr;

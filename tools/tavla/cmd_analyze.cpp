@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "bearoff/bearoff_provider.h"
+#include "bearoff/default_databases.h"
 #include "engine/gnubg_id.h"
 #include "engine/match_id.h"
 #include "engine/move_text.h"
@@ -39,7 +41,8 @@ engine::Result<Analysis> analyse(eval::ParallelSearch& search, const engine::Gam
                                  const eval::EvalSetup& setup, bool all_plies) {
   auto ci = eval::cube_info(game.match);
   if (!ci) return engine::Error{ci.error()};
-  Analysis a{game, *ci, eval::classify(game.board), setup, {}, std::nullopt, false, {}};
+  Analysis a{game, *ci, eval::classify(game.board, search.primary().evaluator().bearoff()),
+             setup, {}, std::nullopt, false, {}};
   const int top = setup.context.plies;
   for (int plies = all_plies ? 0 : top; plies <= top; ++plies) {
     eval::EvalContext ec = setup.context;
@@ -197,7 +200,14 @@ int cmd_analyze(int argc, char** argv) {
     std::cerr << "tavla analyze: --threads must be 1..64, got " << threads << "\n";
     return 2;
   }
-  eval::ParallelSearch search(*nets, threads);
+  // gnubg's bearoff databases (exact bearoff evaluations), built by tavla if nowhere to be found.
+  auto dbs = bearoff::open_default_databases(true, [](const std::string& what) {
+    std::cerr << "tavla: " << what << " (once)\n";
+  });
+  if (!dbs) std::cerr << "tavla analyze: no bearoff databases (" << dbs.error() << ")\n";
+  std::optional<bearoff::DatabaseBearoffProvider> provider;
+  if (dbs) provider.emplace(*dbs);
+  eval::ParallelSearch search(*nets, threads, provider ? &*provider : nullptr);
 
   if (vm.count("batch")) {
     std::string line;

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <iostream>
 
+#include "bearoff/bearoff_provider.h"
+#include "bearoff/default_databases.h"
 #include "engine/gnubg_id.h"
 #include "engine/movegen.h"
 #include "engine/perft.h"
@@ -94,7 +96,10 @@ int cmd_bench(int argc, char** argv) {
   const double perft_s = seconds(t0);
 
   // 3. Best moves at 0 ply and at `plies`.
-  eval::Search search(*nets);
+  auto dbs = bearoff::open_default_databases(true);
+  std::optional<bearoff::DatabaseBearoffProvider> provider;
+  if (dbs) provider.emplace(*dbs);
+  eval::Search search(*nets, provider ? &*provider : nullptr);
   auto ci = eval::cube_info(engine::default_money_state());
   uint64_t hash0 = 0xcbf29ce484222325ull, hashn = 0xcbf29ce484222325ull, choices = 0;
   t0 = clock::now();

@@ -12,6 +12,8 @@
 #include "engine/move_text.h"
 #include "eval/cube_decision.h"
 #include "eval/search.h"
+#include "bearoff/bearoff_provider.h"
+#include "bearoff/default_databases.h"
 #include "rollout/rollout.h"
 #include "tavla/commands.h"
 #include "text/board_drawing.h"
@@ -148,8 +150,9 @@ int cmd_rollout(int argc, char** argv) {
     st.truncate = true;
     st.truncate_plies = vm["truncate"].as<int>();
   }
+  // As gnubg's `set rollout cubeful off`: only the rollout's results become cubeless; chequer
+  // play keeps its own (cubeful) setting.
   for (int p = 0; p < 2; ++p) {
-    st.chequer[p].context.cubeful = st.cubeful;
     if (vm.count("plies")) st.chequer[p].context.plies = vm["plies"].as<int>();
     if (vm.count("cube-plies")) st.cube[p].plies = vm["cube-plies"].as<int>();
   }
@@ -160,11 +163,15 @@ int cmd_rollout(int argc, char** argv) {
     st.std_error_limit = vm["std-error"].as<float>();
   }
 
+  auto dbs = bearoff::open_default_databases(false);
+  std::optional<bearoff::DatabaseBearoffProvider> provider;
+  if (dbs) provider.emplace(*dbs);
+
   // What to roll out.
   std::vector<Candidate> cands;
   const engine::MatchState& ms = game->match;
   if (ms.dice_rolled()) {
-    eval::Search search(*nets);
+    eval::Search search(*nets, provider ? &*provider : nullptr);
     auto moves = search.rank_moves(game->board, ms.dice[0], ms.dice[1], *ci,
                                    eval::level_setup(eval::Level::kExpert));
     const int k = std::min<int>(vm["moves"].as<int>(), static_cast<int>(moves.size()));
@@ -184,12 +191,13 @@ int cmd_rollout(int argc, char** argv) {
     cands.push_back({"No double", {game->board, *ci, false, false, ci->cube}});
     cands.push_back({"Double, take", {game->board, eval::after_double_take(*ci), false, false, ci->cube}});
   } else {
-    cands.push_back({"Position", {game->board, *ci, true, false, ci->cube}});
+    // As gnubg's rollout command: the player on roll does not consider the cube on the first turn.
+    cands.push_back({"Position", {game->board, *ci, false, false, ci->cube}});
   }
 
   std::vector<rollout::Alternative> alts;
   for (const auto& c : cands) alts.push_back(c.alt);
-  rollout::Rollout ro(*nets, nullptr, st, alts);
+  rollout::Rollout ro(*nets, provider ? &*provider : nullptr, st, alts);
   const bool tty = isatty(STDERR_FILENO);
   const auto t0 = std::chrono::steady_clock::now();
   ro.run(st.trials, [&](const rollout::Progress& p) {

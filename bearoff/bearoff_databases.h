@@ -1,0 +1,51 @@
+// The bearoff databases an evaluator consults, in gnubg's order: the two-sided database first
+// (exact, with cubeful money equities), then the one-sided one. A probe answers "not available"
+// (nullopt) for boards no database covers, and the caller falls back to the neural nets.
+// Thread-safe after construction (read-only memory maps).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include "bearoff/one_sided_database.h"
+#include "bearoff/probabilities.h"
+#include "bearoff/result.h"
+#include "bearoff/two_sided_database.h"
+#include "engine/board.h"
+
+namespace tavla::bearoff {
+
+// Which database answers (gnubg's CLASS_BEAROFF2 / CLASS_BEAROFF1 for the default files).
+enum class BearoffSource { kNone, kTwoSided, kOneSided };
+
+struct BearoffProbe {
+  BearoffSource source = BearoffSource::kNone;
+  Probabilities probabilities{};             // cubeless, for the side on roll
+  std::optional<TwoSidedEquities> equities;  // two-sided answers only
+};
+
+class BearoffDatabases {
+ public:
+  BearoffDatabases() = default;
+
+  // Opens the given files; an empty path means "no such database". Errors name the file.
+  static Result<BearoffDatabases> open(const std::filesystem::path& one_sided,
+                                       const std::filesystem::path& two_sided);
+
+  void set_one_sided(OneSidedDatabase db) { one_sided_ = std::move(db); }
+  void set_two_sided(TwoSidedDatabase db) { two_sided_ = std::move(db); }
+  const OneSidedDatabase* one_sided() const { return one_sided_ ? &*one_sided_ : nullptr; }
+  const TwoSidedDatabase* two_sided() const { return two_sided_ ? &*two_sided_ : nullptr; }
+
+  // The database that would answer for this board (without reading it).
+  BearoffSource classify(const engine::Board& board) const;
+
+  // Probabilities (and for two-sided answers the money equities) for the side on roll.
+  std::optional<BearoffProbe> probe(const engine::Board& board) const;
+
+ private:
+  std::optional<OneSidedDatabase> one_sided_;
+  std::optional<TwoSidedDatabase> two_sided_;
+};
+
+}  // namespace tavla::bearoff

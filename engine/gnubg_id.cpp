@@ -8,7 +8,10 @@
 namespace tavla::engine {
 
 std::string gnubg_id(const Game& game) {
-  return position_id(game.board) + ":" + match_id(game.match);
+  std::string id = position_id(game.board);  // appended piecewise: GCC 12 warns on a + chain
+  id += ':';
+  id += match_id(game.match);
+  return id;
 }
 
 MatchState default_money_state() { return MatchState{}; }

@@ -1,0 +1,216 @@
+#include "eval/evaluator.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <new>
+#include <utility>
+#include <vector>
+
+#include "eval/inputs.h"
+#include "eval/net_kernels.h"
+#include "eval/output_rules.h"
+
+namespace tavla::eval {
+
+using engine::Board;
+
+namespace {
+
+// Boards go through the nets in chunks of this many; it bounds the scratch memory.
+constexpr int kChunk = 32;
+
+// Floats aligned for the vector kernels, allocated once.
+class AlignedFloats {
+ public:
+  explicit AlignedFloats(size_t n)
+      : p_(static_cast<float*>(::operator new[](n * sizeof(float), std::align_val_t(64)))) {}
+  ~AlignedFloats() { ::operator delete[](p_, std::align_val_t(64)); }
+  AlignedFloats(const AlignedFloats&) = delete;
+  AlignedFloats& operator=(const AlignedFloats&) = delete;
+  float* get() const { return p_; }
+
+ private:
+  float* p_;
+};
+
+// Scratch group of a net class: race 0, crashed 1, contact 2.
+int group_of(PositionClass c) {
+  return static_cast<int>(c) - static_cast<int>(PositionClass::kRace);
+}
+
+}  // namespace
+
+// The boards of one net class within a chunk, with their first-layer sums and outputs.
+struct Evaluator::Scratch {
+  struct Group {
+    explicit Group(int hp) : hp(hp), sums(kChunk * hp), hidden(kChunk * hp) {}
+    int hp;
+    int count = 0;
+    std::array<int, kChunk> board{};  // index within the chunk
+    AlignedFloats sums, hidden;       // kChunk x hp
+    std::array<float, kChunk * Probabilities::kCount> out{};
+    SparseInputs inputs;
+  };
+
+  explicit Scratch(const NetSet& nets) {
+    for (PositionClass c : {PositionClass::kRace, PositionClass::kCrashed, PositionClass::kContact})
+      groups.push_back(std::make_unique<Group>(
+          std::max(nets.main_net(c).padded_hidden(), nets.pruning_net(c).padded_hidden())));
+  }
+
+  std::vector<std::unique_ptr<Group>> groups;  // race, crashed, contact
+  std::array<Board, kChunk> swapped{};
+  SparseInputs single;
+};
+
+Evaluator::Evaluator(std::shared_ptr<const NetSet> nets, const BearoffProvider* bearoff,
+                     EvaluatorOptions options)
+    : nets_(std::move(nets)),
+      bearoff_(bearoff),
+      options_(options),
+      scratch_(std::make_unique<Scratch>(*nets_)) {}
+
+Evaluator::~Evaluator() = default;
+Evaluator::Evaluator(Evaluator&&) noexcept = default;
+Evaluator& Evaluator::operator=(Evaluator&&) noexcept = default;
+
+Probabilities Evaluator::evaluate_exact(const Board& board, PositionClass c) const {
+  if (c == PositionClass::kOver) return evaluate_game_over(board);
+  if (bearoff_)
+    if (auto pr = bearoff_->evaluate(board, c)) return *pr;
+  // A database position the provider cannot answer: it is a race, so the race net applies.
+  return evaluate_reference(*nets_, board, nullptr, options_.hidden_reciprocal);
+}
+
+void Evaluator::finish(const Board& board, PositionClass c, Probabilities& pr) const {
+  if (c == PositionClass::kRace) race_backgammon_override(board, pr, bearoff_);
+  sanity_check(board, pr, bearoff_);
+}
+
+Probabilities Evaluator::evaluate(const Board& board) {
+  const PositionClass c = classify(board, bearoff_);
+  if (!is_net_class(c)) return evaluate_exact(board, c);
+  const Net& net = nets_->main_net(c);
+  Scratch::Group& g = *scratch_->groups[group_of(c)];
+  SparseInputs& in = scratch_->single;
+  encode_sparse(c, board, in);
+  kernels::first_layer(net, in, g.sums.get());
+  kernels::hidden_activation(g.sums.get(), g.hidden.get(), net.padded_hidden(), net.beta_hidden(),
+                             options_.hidden_reciprocal);
+  Probabilities pr;
+  kernels::output_layer(net, g.hidden.get(), 1, pr.p.data());
+  finish(board, c, pr);
+  return pr;
+}
+
+void Evaluator::evaluate_chunk(const Board* boards, int n, Probabilities* out, Mode mode) {
+  assert(n <= kChunk);
+  for (auto& g : scratch_->groups) g->count = 0;
+  for (int k = 0; k < n; ++k) {
+    const PositionClass c = classify(boards[k], bearoff_);
+    if (!is_net_class(c)) {
+      out[k] = evaluate_exact(boards[k], c);
+      continue;
+    }
+    const Net& net = mode == Mode::kMain ? nets_->main_net(c) : nets_->pruning_net(c);
+    Scratch::Group& g = *scratch_->groups[group_of(c)];
+    const int j = g.count++;
+    g.board[j] = k;
+    SparseInputs& cur = g.inputs;
+    if (mode == Mode::kMain)
+      encode_sparse(c, boards[k], cur);
+    else
+      encode_base_sparse(boards[k], cur);
+    kernels::first_layer(net, cur, g.sums.get() + j * g.hp);
+  }
+  for (int gi = 0; gi < static_cast<int>(scratch_->groups.size()); ++gi) {
+    Scratch::Group& g = *scratch_->groups[gi];
+    if (!g.count) continue;
+    const PositionClass c = static_cast<PositionClass>(gi + static_cast<int>(PositionClass::kRace));
+    const Net& net = mode == Mode::kMain ? nets_->main_net(c) : nets_->pruning_net(c);
+    // Rows are g.hp apart; the net may use fewer (pruning nets), which is harmless.
+    for (int j = 0; j < g.count; ++j)
+      kernels::hidden_activation(g.sums.get() + j * g.hp, g.hidden.get() + j * net.padded_hidden(),
+                                 net.padded_hidden(), net.beta_hidden(),
+                                 options_.hidden_reciprocal);
+    kernels::output_layer(net, g.hidden.get(), g.count, g.out.data());
+    for (int j = 0; j < g.count; ++j) {
+      const int k = g.board[j];
+      Probabilities& pr = out[k];
+      std::copy_n(g.out.data() + j * Probabilities::kCount, Probabilities::kCount, pr.p.data());
+      finish(boards[k], c, pr);
+    }
+  }
+}
+
+void Evaluator::evaluate(std::span<const Board> boards, std::span<Probabilities> out) {
+  assert(boards.size() == out.size());
+  for (size_t off = 0; off < boards.size(); off += kChunk) {
+    const int n = static_cast<int>(std::min<size_t>(kChunk, boards.size() - off));
+    evaluate_chunk(boards.data() + off, n, out.data() + off, Mode::kMain);
+  }
+}
+
+void Evaluator::evaluate_after_moves(std::span<const Board> boards_after_move,
+                                     std::span<Probabilities> out) {
+  assert(boards_after_move.size() == out.size());
+  for (size_t off = 0; off < boards_after_move.size(); off += kChunk) {
+    const int n = static_cast<int>(std::min<size_t>(kChunk, boards_after_move.size() - off));
+    for (int k = 0; k < n; ++k) scratch_->swapped[k] = boards_after_move[off + k].swapped();
+    evaluate_chunk(scratch_->swapped.data(), n, out.data() + off, Mode::kMain);
+    for (int k = 0; k < n; ++k) out[off + k] = out[off + k].inverted();
+  }
+}
+
+void Evaluator::evaluate_pruning(std::span<const Board> boards, std::span<Probabilities> out) {
+  assert(boards.size() == out.size());
+  for (size_t off = 0; off < boards.size(); off += kChunk) {
+    const int n = static_cast<int>(std::min<size_t>(kChunk, boards.size() - off));
+    evaluate_chunk(boards.data() + off, n, out.data() + off, Mode::kPruning);
+  }
+}
+
+namespace {
+
+Probabilities reference_net(const NetSet& nets, const Board& board, PositionClass c,
+                            const BearoffProvider* bearoff, Reciprocal mode, bool pruning) {
+  float inputs[kMaxInputs];
+  Probabilities pr;
+  if (pruning) {
+    encode_base(board, inputs);
+    kernels::forward_reference(nets.pruning_net(c), inputs, pr.p.data(), mode);
+  } else {
+    encode_inputs(c, board, inputs);
+    kernels::forward_reference(nets.main_net(c), inputs, pr.p.data(), mode);
+  }
+  if (c == PositionClass::kRace) race_backgammon_override(board, pr, bearoff);
+  sanity_check(board, pr, bearoff);
+  return pr;
+}
+
+Probabilities reference_any(const NetSet& nets, const Board& board, const BearoffProvider* bearoff,
+                            Reciprocal mode, bool pruning) {
+  const PositionClass c = classify(board, bearoff);
+  if (c == PositionClass::kOver) return evaluate_game_over(board);
+  if (!is_net_class(c)) {
+    if (bearoff)
+      if (auto pr = bearoff->evaluate(board, c)) return *pr;
+    return reference_net(nets, board, PositionClass::kRace, nullptr, mode, false);
+  }
+  return reference_net(nets, board, c, bearoff, mode, pruning);
+}
+
+}  // namespace
+
+Probabilities evaluate_reference(const NetSet& nets, const Board& board,
+                                 const BearoffProvider* bearoff, Reciprocal mode) {
+  return reference_any(nets, board, bearoff, mode, false);
+}
+
+Probabilities evaluate_pruning_reference(const NetSet& nets, const Board& board,
+                                         const BearoffProvider* bearoff, Reciprocal mode) {
+  return reference_any(nets, board, bearoff, mode, true);
+}
+
+}  // namespace tavla::eval

@@ -1,0 +1,739 @@
+#include "eval/inputs.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cassert>
+
+#include "eval/escapes.h"
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#define TAVLA_EVAL_AVX2 1
+#endif
+
+namespace tavla::eval {
+
+using engine::Board;
+using engine::SideCounts;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Shot tables for kPipLoss / kP1 / kP2 (the data of gnubg's aIntermediate and aaRoll).
+//
+// A "way" is one way of hitting with one roll: the pips it covers, how many die faces it uses
+// and the intermediate landing points (distances from the blot back towards the hitter) that
+// must be open: all of them, or (for a non-double using both dice) either of the two.
+
+struct HitWay {
+  bool all;         // all intermediate points required (else either of two)
+  int8_t inter[3];  // intermediate offsets, 0-terminated
+  int8_t faces;     // die faces used (1 = direct shot)
+  int8_t pips;      // distance covered
+};
+
+constexpr HitWay kWays[39] = {
+    {true, {0, 0, 0}, 1, 1},   {true, {0, 0, 0}, 1, 2},    {true, {1, 0, 0}, 2, 2},
+    {true, {0, 0, 0}, 1, 3},   {false, {1, 2, 0}, 2, 3},   {true, {1, 2, 0}, 3, 3},
+    {true, {0, 0, 0}, 1, 4},   {false, {1, 3, 0}, 2, 4},   {true, {2, 0, 0}, 2, 4},
+    {true, {1, 2, 3}, 4, 4},   {true, {0, 0, 0}, 1, 5},    {false, {1, 4, 0}, 2, 5},
+    {false, {2, 3, 0}, 2, 5},  {true, {0, 0, 0}, 1, 6},    {false, {1, 5, 0}, 2, 6},
+    {false, {2, 4, 0}, 2, 6},  {true, {3, 0, 0}, 2, 6},    {true, {2, 4, 0}, 3, 6},
+    {false, {1, 6, 0}, 2, 7},  {false, {2, 5, 0}, 2, 7},   {false, {3, 4, 0}, 2, 7},
+    {false, {2, 6, 0}, 2, 8},  {false, {3, 5, 0}, 2, 8},   {true, {4, 0, 0}, 2, 8},
+    {true, {2, 4, 6}, 4, 8},   {false, {3, 6, 0}, 2, 9},   {false, {4, 5, 0}, 2, 9},
+    {true, {3, 6, 0}, 3, 9},   {false, {4, 6, 0}, 2, 10},  {true, {5, 0, 0}, 2, 10},
+    {false, {5, 6, 0}, 2, 11}, {true, {6, 0, 0}, 2, 12},   {true, {4, 8, 0}, 3, 12},
+    {true, {3, 6, 9}, 4, 12},  {true, {5, 10, 0}, 3, 15},  {true, {4, 8, 12}, 4, 16},
+    {true, {6, 12, 0}, 3, 18}, {true, {5, 10, 15}, 4, 20}, {true, {6, 12, 18}, 4, 24},
+};
+
+// Ways of each roll, in gnubg's roll order: 11 22 33 44 55 66 (weight 1), then 21 31 32 41 42 43
+// 51 52 53 54 61 62 63 64 65 (weight 2). Doubles have four ways, the others three (-1).
+constexpr int kDoubleRolls = 6;
+constexpr int kRolls = 21;
+constexpr int8_t kWaysByRoll[kRolls][4] = {
+    {0, 2, 5, 9},     {1, 8, 17, 24},  {3, 16, 27, 33}, {6, 23, 32, 35}, {10, 29, 34, 37},
+    {13, 31, 36, 38}, {0, 1, 4, -1},   {0, 3, 7, -1},   {1, 3, 12, -1},  {0, 6, 11, -1},
+    {1, 6, 15, -1},   {3, 6, 20, -1},  {0, 10, 14, -1}, {1, 10, 19, -1}, {3, 10, 22, -1},
+    {6, 10, 26, -1},  {0, 13, 18, -1}, {1, 13, 21, -1}, {3, 13, 25, -1}, {6, 13, 28, -1},
+    {10, 13, 30, -1},
+};
+
+inline int msb(uint32_t x) {
+  return 31 - std::countl_zero(x);
+}
+
+// Per-side bit masks (bit i = index i of that side) computed once per board, and the same for the
+// points seen from the other side (bit p = the side's index 23 - p, p = 0..23).
+struct SideInfo {
+  const SideCounts* counts;
+  uint32_t occupied, blots, made, exactly_two;
+  uint32_t blots_mirrored, made_mirrored;
+  int back;   // rearmost occupied index (24 = bar), -1 when the side has no chequers
+  int total;  // chequers on the board
+  int pips;   // sum of index x chequers (gnubg's moment input uses it)
+};
+
+SideInfo side_info(const SideCounts& s) {
+  SideInfo info{&s, 0, 0, 0, 0, 0, 0, -1, 0, 0};
+  for (int i = 0; i < engine::kSlots; ++i) {
+    const int c = s[i];
+    info.occupied |= static_cast<uint32_t>(c > 0) << i;
+    info.blots |= static_cast<uint32_t>(c == 1) << i;
+    info.made |= static_cast<uint32_t>(c >= 2) << i;
+    info.exactly_two |= static_cast<uint32_t>(c == 2) << i;
+    info.total += c;
+    info.pips += i * c;
+  }
+  for (int p = 0; p < engine::kPoints; ++p) {
+    info.blots_mirrored |= ((info.blots >> (23 - p)) & 1u) << p;
+    info.made_mirrored |= ((info.made >> (23 - p)) & 1u) << p;
+  }
+  info.back = info.occupied ? msb(info.occupied) : -1;
+  return info;
+}
+
+// What the 39 ways (padded to 40 with one that never hits) tell about one position, for the
+// 21 rolls to combine: hit[w] has bit j set when our chequer on index j hits a blot j - d away
+// with way w; k[w] is the most advanced such hitter (-1 if none), pips[w] = k - d + 1 the pips
+// gnubg counts as lost, more[w] whether another hitter could use the way too, on_way[w] whether
+// an indirect shot from k passes over a blot (and hits it as well).
+constexpr int kWayLanes = 40;
+struct WayHits {
+  alignas(32) uint32_t hit[kWayLanes];
+  alignas(32) int32_t k[kWayLanes];
+  alignas(32) int32_t pips[kWayLanes];
+  alignas(32) int32_t more[kWayLanes];
+  alignas(32) int32_t on_way[kWayLanes];
+  uint32_t any;
+};
+
+// The ways as shifts, lane by lane. A hitter on j lands on j - d + x on the way (x from the
+// blot), which is bit j of (made << (d - x)); a blot on the way of a hitter on k is bit k of
+// (blots << x). Unused shifts are 32 (nothing survives them).
+struct WayLanes {
+  alignas(32) int32_t d[kWayLanes];
+  alignas(32) int32_t all[kWayLanes];     // -1: every intermediate point must be open
+  alignas(32) int32_t either[kWayLanes];  // -1: one of two must be open
+  alignas(32) int32_t block[3][kWayLanes];
+  alignas(32) int32_t on[3][kWayLanes];
+};
+constexpr WayLanes kWayLanesTable = [] {
+  WayLanes t{};
+  for (int w = 0; w < kWayLanes; ++w) {
+    for (int k = 0; k < 3; ++k) t.block[k][w] = t.on[k][w] = 32;
+    if (w == 39) {
+      t.d[w] = 32;  // the padding lane: blots << 32 is empty
+      continue;
+    }
+    const HitWay& way = kWays[w];
+    t.d[w] = way.pips;
+    if (way.faces == 1) continue;
+    t.all[w] = way.all ? -1 : 0;
+    t.either[w] = way.all ? 0 : -1;
+    for (int k = 0; k < 3; ++k)
+      if (way.inter[k] > 0) {
+        t.block[k][w] = way.pips - way.inter[k];
+        t.on[k][w] = way.inter[k];
+      }
+  }
+  return t;
+}();
+
+inline uint32_t shl(uint32_t x, int n) {
+  return n >= 32 ? 0u : x << n;
+}
+
+void compute_way_hits(uint32_t hitters, uint32_t blots, uint32_t made, uint32_t all_blots,
+                      WayHits& out) {
+  const WayLanes& t = kWayLanesTable;
+#if defined(TAVLA_EVAL_AVX2)
+  const __m256i vh = _mm256_set1_epi32(static_cast<int>(hitters));
+  const __m256i vb = _mm256_set1_epi32(static_cast<int>(blots));
+  const __m256i vm = _mm256_set1_epi32(static_cast<int>(made));
+  const __m256i va = _mm256_set1_epi32(static_cast<int>(all_blots));
+  const __m256i one = _mm256_set1_epi32(1);
+  const __m256i zero = _mm256_setzero_si256();
+  const __m256i low25 = _mm256_set1_epi32(0x1ffffff);
+  __m256i any = zero;
+  for (int v = 0; v < kWayLanes; v += 8) {
+    auto ld = [v](const int32_t* a) {
+      return _mm256_load_si256(reinterpret_cast<const __m256i*>(a + v));
+    };
+    const __m256i d = ld(t.d);
+    const __m256i m0 = _mm256_sllv_epi32(vm, ld(t.block[0]));
+    const __m256i m1 = _mm256_sllv_epi32(vm, ld(t.block[1]));
+    const __m256i m2 = _mm256_sllv_epi32(vm, ld(t.block[2]));
+    const __m256i blocked =
+        _mm256_or_si256(_mm256_and_si256(ld(t.all), _mm256_or_si256(_mm256_or_si256(m0, m1), m2)),
+                        _mm256_and_si256(ld(t.either), _mm256_and_si256(m0, m1)));
+    const __m256i h = _mm256_andnot_si256(
+        blocked, _mm256_and_si256(_mm256_and_si256(vh, _mm256_sllv_epi32(vb, d)), low25));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(out.hit + v), h);
+    any = _mm256_or_si256(any, h);
+    const __m256i none = _mm256_cmpeq_epi32(h, zero);
+    // Most significant bit: the exponent of h as a float, less one where rounding went up.
+    __m256i k = _mm256_sub_epi32(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(h)), 23),
+                                 _mm256_set1_epi32(127));
+    k = _mm256_add_epi32(k, _mm256_cmpgt_epi32(_mm256_sllv_epi32(one, k), h));
+    const __m256i pips = _mm256_add_epi32(_mm256_sub_epi32(k, d), one);
+    const __m256i more = _mm256_andnot_si256(
+        _mm256_cmpeq_epi32(_mm256_and_si256(h, _mm256_sub_epi32(h, one)), zero), one);
+    const __m256i on = _mm256_or_si256(
+        _mm256_or_si256(_mm256_sllv_epi32(va, ld(t.on[0])), _mm256_sllv_epi32(va, ld(t.on[1]))),
+        _mm256_sllv_epi32(va, ld(t.on[2])));
+    const __m256i on_way = _mm256_and_si256(_mm256_srlv_epi32(on, k), one);  // 0 when h is 0
+    _mm256_store_si256(reinterpret_cast<__m256i*>(out.k + v), _mm256_or_si256(k, none));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(out.pips + v), _mm256_andnot_si256(none, pips));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(out.more + v), more);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(out.on_way + v), on_way);
+  }
+  out.any = !_mm256_testz_si256(any, any);
+#else
+  // Scalar twin: the same lanes one at a time.
+  out.any = 0;
+  for (int w = 0; w < kWayLanes; ++w) {
+    const uint32_t m0 = shl(made, t.block[0][w]), m1 = shl(made, t.block[1][w]),
+                   m2 = shl(made, t.block[2][w]);
+    const uint32_t blocked = (static_cast<uint32_t>(t.all[w]) & (m0 | m1 | m2)) |
+                             (static_cast<uint32_t>(t.either[w]) & (m0 & m1));
+    const uint32_t h = hitters & shl(blots, t.d[w]) & ~blocked & 0x1ffffffu;
+    out.hit[w] = h;
+    out.any |= h;
+    const int k = h ? msb(h) : -1;
+    out.k[w] = k;
+    out.pips[w] = h ? k - t.d[w] + 1 : 0;
+    out.more[w] = (h & (h - 1)) != 0;
+    const uint32_t on =
+        shl(all_blots, t.on[0][w]) | shl(all_blots, t.on[1][w]) | shl(all_blots, t.on[2][w]);
+    out.on_way[w] = h ? (on >> k) & 1 : 0;
+  }
+#endif
+}
+
+// The shot statistics: PIPLOSS, P1, P2 of `us` hitting `them`.
+void encode_shots(const SideInfo& usi, const SideInfo& themi, float* out) {
+  const SideCounts& us = *usi.counts;
+  const SideCounts& them = *themi.counts;
+  // 1.07 counts a home point as "board" with a single chequer (HEAD requires two).
+  const int board_points = std::popcount(usi.occupied & 0x3fu);
+
+  // Bit-parallel over our indices j (hitters) and p (their chequers, seen by us: p = 23 - i):
+  // our possible hitters are every occupied index except home points of exactly two (never
+  // broken to hit); their blots count, those on our ace and deuce points (p = 0, 1) only with a
+  // strong board; intermediate landing points must not be their made points.
+  const uint32_t hitters = usi.occupied & ~(usi.exactly_two & 0x3fu);
+  const uint32_t blots = board_points > 2 ? themi.blots_mirrored : themi.blots_mirrored & ~3u;
+  WayHits wh;
+  compute_way_hits(hitters, blots, themi.made_mirrored, themi.blots_mirrored, wh);
+  const uint32_t* hit = wh.hit;
+  const int32_t* k_of = wh.k;
+  const int32_t* pips_of = wh.pips;
+  const int32_t* more_of = wh.more;
+  const int32_t* on_way = wh.on_way;
+
+  int pips_total = 0, one = 0, two = 0;
+  if (wh.any && !us[24]) {
+    // Not on the bar: combine the ways of each roll.
+    for (int r = 0; r < kRolls; ++r) {
+      const int8_t* ways = kWaysByRoll[r];
+      int chequers = 0, pips = 0;
+      // Written without branches: which ways hit is data, and mispredictions cost most here.
+      if (r < kDoubleRolls) {
+        // One direct way (a second hitter counts too), then three indirect ones.
+        const int a = ways[0];
+        chequers = k_of[a] >= 0 ? 1 + more_of[a] : 0;
+        pips = pips_of[a];
+        for (int j = 1; j < 4; ++j) {
+          const int w = ways[j];
+          const int with = (chequers ? chequers : 1) + on_way[w];
+          chequers = k_of[w] >= 0 ? with : chequers;
+          pips = std::max(pips, pips_of[w]);
+        }
+      } else {
+        // Two direct ways (the second counts unless it needs the same single hitter), then the
+        // indirect one.
+        const int a = ways[0], b = ways[1], c = ways[2];
+        const int ka = k_of[a], kb = k_of[b];
+        chequers = (ka >= 0) + ((kb >= 0) & ((ka < 0) | (kb != ka) | (us[kb < 0 ? 0 : kb] > 1)));
+        const int with = (chequers ? chequers : 1) + on_way[c];
+        chequers = k_of[c] >= 0 ? with : chequers;
+        pips = std::max(std::max(pips_of[a], pips_of[b]), pips_of[c]);
+      }
+      const int weight = r < kDoubleRolls ? 1 : 2;
+      pips_total += weight * pips;
+      if (chequers > 0) one += weight;
+      if (chequers > 1) two += weight;
+    }
+  } else if (wh.any) {
+    for (int r = 0; r < kRolls; ++r) {
+      int chequers = 0, pips = 0;
+      const int8_t* ways = kWaysByRoll[r];
+      if (us[24] == 1) {
+        bool entered = false;  // the other die was needed to enter
+        for (int j = 0; j < 4 && ways[j] >= 0; ++j) {
+          const uint32_t h = hit[ways[j]];
+          if (!h) continue;
+          const HitWay& w = kWays[ways[j]];
+          if (w.faces == 1) {
+            for (int k = msb(h); k > 0; --k) {
+              if (!(h & (1u << k))) continue;
+              if (entered && k != 24) break;
+              if (k != 24) {
+                // Hitting from the board needs the roll's other way (j = 0 <-> 1) to enter.
+                const int enter_pips = kWays[ways[1 - j]].pips;
+                if (them[enter_pips - 1] > 1) break;
+                entered = true;
+              }
+              ++chequers;
+              if (k - w.pips + 1 > pips) pips = k - w.pips + 1;
+            }
+          } else {
+            if (!(h & (1u << 24))) continue;  // indirect shots only straight from the bar
+            if (!chequers) chequers = 1;
+            if (25 - w.pips > pips) pips = 25 - w.pips;
+            for (int k = 0; k < 3 && w.inter[k] > 0; ++k)
+              if (them[w.inter[k] + 1] == 1) {  // sic: gnubg's index
+                ++chequers;
+                break;
+              }
+          }
+        }
+      } else {
+        // Two or more on the bar: direct shots from the bar with the first two ways only.
+        for (int j = 0; j < 2; ++j) {
+          const uint32_t h = hit[ways[j]];
+          const HitWay& w = kWays[ways[j]];
+          if (!(h & (1u << 24)) || w.faces != 1) continue;
+          ++chequers;
+          if (25 - w.pips > pips) pips = 25 - w.pips;
+        }
+      }
+      const int weight = r < kDoubleRolls ? 1 : 2;
+      pips_total += weight * pips;
+      if (chequers > 0) one += weight;
+      if (chequers > 1) two += weight;
+    }
+  }
+  out[kPipLoss] = static_cast<float>(pips_total) * (1.0f / (12.0f * 36.0f));
+  out[kP1] = static_cast<float>(one) * (1.0f / 36.0f);
+  out[kP2] = static_cast<float>(two) * (1.0f / 36.0f);
+}
+
+// Points encoding of lib/inputs.c: (c == 1, c == 2, c >= 3, (c - 3) / 2).
+inline void write_point(int c, float* out) {
+  out[0] = c == 1 ? 1.0f : 0.0f;
+  out[1] = c == 2 ? 1.0f : 0.0f;
+  out[2] = c >= 3 ? 1.0f : 0.0f;
+  out[3] = c > 3 ? static_cast<float>(c - 3) / 2.0f : 0.0f;
+}
+
+inline void write_bar(int c, float* out) {
+  out[0] = c >= 1 ? 1.0f : 0.0f;
+  out[1] = c >= 2 ? 1.0f : 0.0f;
+  out[2] = c >= 3 ? 1.0f : 0.0f;
+  out[3] = c > 3 ? static_cast<float>(c - 3) / 2.0f : 0.0f;
+}
+
+inline int checkers_off(const SideCounts& s) {
+  int n = engine::kCheckersPerSide;
+  for (int c : s) n -= c;
+  return n;
+}
+
+}  // namespace
+
+void encode_point(int c, float out[4]) {
+  write_point(c, out);
+}
+void encode_bar(int c, float out[4]) {
+  write_bar(c, out);
+}
+
+void encode_base(const Board& board, float* out) {
+  for (int side = 0; side < 2; ++side) {
+    float* o = out + side * engine::kSlots * kSlotInputs;
+    const SideCounts& s = board.sides[side];
+    for (int i = 0; i < engine::kPoints; ++i) write_point(s[i], o + kSlotInputs * i);
+    write_bar(s[engine::kBar], o + kSlotInputs * engine::kBar);
+  }
+}
+
+void encode_race(const Board& board, float* out) {
+  for (int side = 0; side < 2; ++side) {
+    const SideCounts& s = board.sides[side];
+    float* o = out + side * kHalfRaceInputs;
+    assert(s[23] == 0 && s[24] == 0 && "race positions have nobody on index 23 or the bar");
+    int off = engine::kCheckersPerSide;
+    for (int i = 0; i < 23; ++i) {
+      off -= s[i];
+      write_point(s[i], o + 4 * i);
+    }
+    for (int k = 0; k < 14; ++k) o[kRaceOffInput + k] = off == k + 1 ? 1.0f : 0.0f;
+    // Crossovers still to make: 1 per chequer in the outer board, 2 in the opponent's outer
+    // board, 3 in the opponent's home board.
+    int cross = 0;
+    for (int q = 1; q < 4; ++q)
+      for (int i = 6 * q; i < 6 * q + 6; ++i) cross += q * s[i];
+    o[kRaceCrossInput] = static_cast<float>(cross) * (1.0f / 10.0f);
+  }
+}
+
+void encode_off_contact(const SideCounts& side, float* out) {
+  const int n = checkers_off(side);
+  assert(n <= 8 && "a contact (not crashed) position has at most 8 chequers off");
+  if (n <= 2) {
+    out[0] = n ? static_cast<float>(n) * (1.0f / 3.0f) : 0.0f;
+    out[1] = out[2] = 0.0f;
+  } else if (n <= 5) {
+    out[0] = 1.0f;
+    out[1] = static_cast<float>(n - 3) * (1.0f / 3.0f);
+    out[2] = 0.0f;
+  } else {
+    out[0] = out[1] = 1.0f;
+    out[2] = static_cast<float>(n - 6) * (1.0f / 3.0f);
+  }
+}
+
+void encode_off_crashed(const SideCounts& side, float* out) {
+  const int n = checkers_off(side);
+  if (n <= 5) {
+    out[0] = n ? static_cast<float>(n) * (1.0f / 5.0f) : 0.0f;
+    out[1] = out[2] = 0.0f;
+  } else if (n <= 10) {
+    out[0] = 1.0f;
+    out[1] = static_cast<float>(n - 5) * (1.0f / 5.0f);
+    out[2] = 0.0f;
+  } else {
+    out[0] = out[1] = 1.0f;
+    out[2] = static_cast<float>(n - 10) * (1.0f / 5.0f);
+  }
+}
+
+namespace {
+
+// Bits lo..hi (inclusive); empty when hi < lo.
+constexpr uint32_t bits(int lo, int hi) {
+  return hi < lo ? 0u : static_cast<uint32_t>((uint64_t{1} << (hi + 1)) - (uint64_t{1} << lo));
+}
+
+void encode_half_impl(const SideInfo& usi, const SideInfo& themi, float* out) {
+  const SideCounts& us = *usi.counts;
+  const SideCounts& them = *themi.counts;
+  const int opp_back = themi.back;  // their rearmost chequer, their index
+  assert(opp_back >= 0 && usi.back >= 0);
+  const int k0 = 23 - opp_back;  // the same chequer in our coordinates (-1 = their bar)
+
+  {  // pips to break contact: every chequer behind their rear chequer must pass it
+    int np = 0;
+    for (int i = k0 + 1; i < 25; ++i) np += (i + 1 - k0) * us[i];
+    out[kBreakContact] = static_cast<float>(np) * (1.0f / (15 + 152.0f));
+  }
+  {  // pips already past their rear chequer
+    int p = 0;
+    for (int i = 0; i < k0; ++i) p += (i + 1) * us[i];
+    out[kFreePip] = static_cast<float>(p) * (1.0f / 100.0f);
+  }
+  {  // timing: pips we can play before we must break our points
+    int t = 24 * us[24], no = us[24];
+    const int m = k0 >= 11 ? k0 : 11;
+    int i = 23;
+    for (; i > m; --i) {
+      // Points behind: the spares of a point, or a blot that must move anyway.
+      const int ns = us[i] >= 2 ? us[i] - 2 : us[i];
+      no += ns;
+      t += i * ns;
+    }
+    for (; i >= 6; --i) {
+      no += us[i];
+      t += i * us[i];
+    }
+    for (i = 5; i >= 0; --i) {
+      if (us[i] > 2) {
+        t += i * (us[i] - 2);
+        no += us[i] - 2;
+      } else if (us[i] < 2) {  // chequers that will fill the hole
+        const int nm = 2 - us[i];
+        if (no >= nm) {
+          t -= i * nm;
+          no -= nm;
+        }
+      }
+    }
+    out[kTiming] = static_cast<float>(t) * (1.0f / 100.0f);
+  }
+
+  const int back = usi.back;
+  out[kBackChequer] = static_cast<float>(back) * (1.0f / 24.0f);
+  // The rearmost point (from index 23 when the back chequer is on the bar).
+  const uint32_t anchors_below = usi.made & bits(0, back == 24 ? 23 : back);
+  const int anchor = anchors_below ? msb(anchors_below) : -1;
+  out[kBackAnchor] = static_cast<float>(anchor) * (1.0f / 24.0f);
+  {
+    // The lowest point in their home board up to the back anchor, else the highest point in
+    // their outer board.
+    int n = 0;
+    if (const uint32_t home = usi.made & bits(18, anchor))
+      n = 24 - std::countr_zero(home);
+    else if (const uint32_t outer = usi.made & bits(12, 17))
+      n = 24 - msb(outer);
+    out[kForwardAnchor] = n == 0 ? 2.0f : static_cast<float>(n) * (1.0f / 6.0f);
+  }
+
+  encode_shots(usi, themi, out);
+
+  const uint32_t our_points = usi.made;
+  const uint32_t their_points = themi.made;
+  auto our_escapes = [&](int n) { return kEscapes[escape_mask_of_made(our_points, n)]; };
+  out[kBackEscapes] = static_cast<float>(our_escapes(opp_back)) * (1.0f / 36.0f);
+  out[kBackREscapes] =
+      static_cast<float>(kEscapesPastNearest[escape_mask_of_made(our_points, opp_back)]) *
+      (1.0f / 36.0f);
+  {
+    int n = 36, i = 15;
+    for (; i < 24 - k0; ++i) n = std::min<int>(n, our_escapes(i));
+    out[kAContain] = static_cast<float>(36 - n) * (1.0f / 36.0f);
+    out[kAContain2] = out[kAContain] * out[kAContain];
+    if (k0 < 0) {  // they are on the bar: the bar itself does not count for kContain
+      i = 15;
+      n = 36;
+    }
+    for (; i < 24; ++i) n = std::min<int>(n, our_escapes(i));
+    out[kContain] = static_cast<float>(36 - n) * (1.0f / 36.0f);
+    out[kContain2] = out[kContain] * out[kContain];
+  }
+  {
+    int n = 0;
+    for (int i = 6; i < 25; ++i)
+      n += (i - 5) * us[i] * kEscapes[escape_mask_of_made(their_points, i)];
+    out[kMobility] = static_cast<float>(n) * (1.0f / 3600.0f);
+  }
+  {  // second moment about the (rounded up) mean, chequers beyond the mean only
+    const int mean = (usi.pips + usi.total - 1) / usi.total;
+    int j = 0, k = 0;
+    for (int i = mean + 1; i < 25; ++i) {
+      j += us[i];
+      k += us[i] * (i - mean) * (i - mean);
+    }
+    if (j) k = (k + j - 1) / j;
+    out[kMoment2] = static_cast<float>(k) * (1.0f / 400.0f);
+  }
+  if (us[24] > 0) {  // pips lost when rolls fail to enter
+    int loss = 0;
+    const bool two = us[24] > 1;
+    for (int i = 0; i < 6; ++i) {
+      if (them[i] > 1) {
+        loss += 4 * (i + 1);  // the double of this number fails
+        for (int j = i + 1; j < 6; ++j) {
+          if (them[j] > 1)
+            loss += 2 * (i + j + 2);
+          else if (two)
+            loss += 2 * (i + 1);
+        }
+      } else if (two) {
+        for (int j = i + 1; j < 6; ++j)
+          if (them[j] > 1) loss += 2 * (j + 1);
+      }
+    }
+    out[kEnter] = static_cast<float>(loss) * (1.0f / (36.0f * (49.0f / 6.0f)));
+  } else {
+    out[kEnter] = 0.0f;
+  }
+  {
+    const int n = std::popcount(their_points & 0x3fu);
+    out[kEnter2] = static_cast<float>(36 - (n - 6) * (n - 6)) * (1.0f / 36.0f);
+  }
+  {
+    // Backbone: the first (rearmost) point of indices 23..1 is `pa`, never updated; every
+    // further point adds the connectivity of its distance to pa (11 up to 6 pips, then
+    // 6, 5, 4, 3, 2 for 7..11 pips, 0 beyond), weighted by pa's chequers.
+    const uint32_t points = our_points & bits(1, 23);
+    int w = 0, tot = 0;
+    if (points) {
+      const int pa = msb(points);
+      const uint32_t rest = points & ~(1u << pa);
+      const int near = std::popcount(rest & bits(pa - 6 < 0 ? 0 : pa - 6, pa - 1));
+      int c = 11 * near;
+      for (int d = 7; d <= 11 && d <= pa; ++d)
+        c += (13 - d) * static_cast<int>((rest >> (pa - d)) & 1);
+      w = c * us[pa];
+      tot = std::popcount(rest) * us[pa];
+    }
+    // gnubg: 1 - w / (11 tot), which its -ffast-math build evaluates as 1 - (w x (1/11)) / tot.
+    out[kBackbone] =
+        tot ? 1.0f - static_cast<float>(w) * (1.0f / 11.0f) / static_cast<float>(tot) : 0.0f;
+  }
+  {
+    const int anchors = std::popcount(our_points & bits(18, 23));
+    out[kBackG] = out[kBackG1] = 0.0f;
+    if (anchors >= 1) {
+      int tot = 0;
+      for (int i = 18; i < 25; ++i) tot += us[i];
+      if (anchors > 1)
+        out[kBackG] = static_cast<float>(tot - 3) / 4.0f;
+      else
+        out[kBackG1] = static_cast<float>(tot) / 8.0f;
+    }
+  }
+}
+
+}  // namespace
+
+void encode_half(const SideCounts& us, const SideCounts& them, float* out) {
+  encode_half_impl(side_info(us), side_info(them), out);
+}
+
+namespace {
+
+// Blocks A (side on roll against the opponent) and B (the other way round) of a contact or
+// crashed board: out[0..49].
+void encode_blocks(PositionClass c, const Board& board, float* out) {
+  const SideCounts& us = board.sides[Board::kOnRoll];
+  const SideCounts& them = board.sides[Board::kOpponent];
+  const SideInfo ui = side_info(us), ti = side_info(them);
+  float* a = out;
+  float* b = out + kHalfInputs;
+  if (c == PositionClass::kContact) {
+    encode_off_contact(them, a);  // crossed over, see inputs.h
+    encode_off_contact(us, b);
+  } else {
+    encode_off_crashed(us, a);
+    encode_off_crashed(them, b);
+  }
+  encode_half_impl(ui, ti, a);
+  encode_half_impl(ti, ui, b);
+}
+
+}  // namespace
+
+void encode_contact(const Board& board, float* out) {
+  encode_base(board, out);
+  encode_blocks(PositionClass::kContact, board, out + kBaseInputs);
+}
+
+void encode_crashed(const Board& board, float* out) {
+  encode_base(board, out);
+  encode_blocks(PositionClass::kCrashed, board, out + kBaseInputs);
+}
+
+int input_count(PositionClass c) {
+  switch (c) {
+    case PositionClass::kRace:
+      return kRaceInputs;
+    case PositionClass::kCrashed:
+    case PositionClass::kContact:
+      return kContactInputs;
+    default:
+      return 0;
+  }
+}
+
+void encode_inputs(PositionClass c, const Board& board, float* out) {
+  switch (c) {
+    case PositionClass::kRace:
+      encode_race(board, out);
+      return;
+    case PositionClass::kCrashed:
+      encode_crashed(board, out);
+      return;
+    case PositionClass::kContact:
+      encode_contact(board, out);
+      return;
+    default:
+      assert(false && "no net for this class");
+  }
+}
+
+namespace {
+
+inline void push(SparseInputs& s, int index, float value) {
+  s.index[s.count] = static_cast<uint16_t>(index);
+  s.value[s.count] = value;
+  ++s.count;
+}
+
+// The nonzero inputs of a point holding c chequers, as (offset, value) pairs: c = 1, 2 and 3
+// set inputs 0, 1, 2; more than 3 set input 2 and input 3 = (c - 3) / 2.
+struct PointCode {
+  int8_t n;
+  int8_t offset[2];
+  float value[2];
+};
+constexpr std::array<PointCode, 16> kPointCodes = [] {
+  std::array<PointCode, 16> t{};
+  for (int c = 1; c < 16; ++c) {
+    t[c].n = c > 3 ? 2 : 1;
+    t[c].offset[0] = static_cast<int8_t>(c < 3 ? c - 1 : 2);
+    t[c].value[0] = 1.0f;
+    t[c].offset[1] = 3;
+    t[c].value[1] = static_cast<float>(c - 3) / 2.0f;
+  }
+  return t;
+}();
+
+// Nonzero point inputs of one side, in index order; `points` slots use the point encoding, then
+// (if with_bar) the bar uses the cumulative one. Every slot writes two entries and keeps n of
+// them, so there is no branch per slot.
+inline void push_side(SparseInputs& s, const SideCounts& side, int first, int points,
+                      bool with_bar) {
+  int k = s.count;
+  for (int i = 0; i < points; ++i) {
+    const PointCode& code = kPointCodes[side[i]];
+    const int base = first + kSlotInputs * i;
+    s.index[k] = static_cast<uint16_t>(base + code.offset[0]);
+    s.value[k] = code.value[0];
+    s.index[k + 1] = static_cast<uint16_t>(base + code.offset[1]);
+    s.value[k + 1] = code.value[1];
+    k += code.n;
+  }
+  s.count = k;
+  if (!with_bar) return;
+  const int c = side[engine::kBar];
+  const int base = first + kSlotInputs * engine::kBar;
+  for (int j = 0; j < 3 && j < c; ++j) push(s, base + j, 1.0f);
+  if (c > 3) push(s, base + 3, static_cast<float>(c - 3) / 2.0f);
+}
+
+inline void push_dense(SparseInputs& s, const float* values, int first, int n) {
+  int k = s.count;  // write every value, keep the nonzero ones (no branch per input)
+  for (int i = 0; i < n; ++i) {
+    s.index[k] = static_cast<uint16_t>(first + i);
+    s.value[k] = values[i];
+    k += values[i] != 0.0f;
+  }
+  s.count = k;
+}
+
+}  // namespace
+
+void encode_base_sparse(const Board& board, SparseInputs& out) {
+  out.count = 0;
+  for (int side = 0; side < 2; ++side)
+    push_side(out, board.sides[side], side * engine::kSlots * kSlotInputs, engine::kPoints, true);
+}
+
+void encode_sparse(PositionClass c, const Board& board, SparseInputs& out) {
+  if (c == PositionClass::kRace) {
+    out.count = 0;
+    for (int side = 0; side < 2; ++side) {
+      const SideCounts& s = board.sides[side];
+      const int first = side * kHalfRaceInputs;
+      push_side(out, s, first, 23, false);
+      const int off = checkers_off(s);
+      if (off >= 1 && off <= 14) push(out, first + kRaceOffInput + off - 1, 1.0f);
+      int cross = 0;
+      for (int q = 1; q < 4; ++q)
+        for (int i = 6 * q; i < 6 * q + 6; ++i) cross += q * s[i];
+      if (cross) push(out, first + kRaceCrossInput, static_cast<float>(cross) * (1.0f / 10.0f));
+    }
+    return;
+  }
+  encode_base_sparse(board, out);
+  float extra[2 * kHalfInputs];
+  encode_blocks(c, board, extra);
+  push_dense(out, extra, kBaseInputs, 2 * kHalfInputs);
+}
+
+}  // namespace tavla::eval

@@ -1,0 +1,218 @@
+#include "eval/net_kernels.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+
+#include "eval/reciprocal_table.h"
+
+#if defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+#define TAVLA_EVAL_AVX2 1
+#endif
+
+namespace tavla::eval::kernels {
+
+namespace {
+
+// The reciprocal table's mantissas already in place (bits 11..22), for the vector gather.
+constexpr std::array<int32_t, 4096> kTable32 = [] {
+  std::array<int32_t, 4096> t{};
+  for (int i = 0; i < 4096; ++i) t[i] = int32_t{detail::kZenReciprocal[i]} << 11;
+  return t;
+}();
+
+// A dot product summed as gnubg's SSE code sums it: four partial sums (term j into sum j % 4),
+// each in order, then (s0 + s1) + (s2 + s3). The approximate sigmoid has small jumps at every
+// tenth of its argument, so a different summation order can move an output by up to 1e-3.
+float dot_in_four_lanes(const float* a, const float* b, int n) {
+  float s[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  for (int j = 0; j < n; ++j) s[j % 4] += a[j] * b[j];
+  return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
+}  // namespace
+
+void forward_reference(const Net& net, const float* inputs, float* outputs, Reciprocal mode) {
+  const int hp = net.padded_hidden();
+  float sums[kMaxHidden];
+  float h[kMaxHidden];
+  std::copy_n(net.hidden_bias(), hp, sums);
+  for (int i = 0; i < net.inputs(); ++i) {
+    const float x = inputs[i];
+    if (x == 0.0f) continue;
+    const float* row = net.hidden_row(i);
+    // Multiply, then add (two roundings, no fused multiply-add), input by input: gnubg's order.
+    for (int j = 0; j < hp; ++j) sums[j] += row[j] * x;
+  }
+  for (int j = 0; j < hp; ++j) h[j] = logistic_hidden(net.beta_hidden() * sums[j], mode);
+  for (int k = 0; k < net.outputs(); ++k)
+    outputs[k] = logistic_output(
+        net.beta_output() * (dot_in_four_lanes(h, net.output_row(k), hp) + net.output_bias(k)));
+}
+
+namespace {
+
+// One pass over the sparse inputs for B blocks of 8 hidden units, accumulators in registers.
+template <int B>
+void first_layer_pass(const float* start, const float* rows, int stride, const uint16_t* index,
+                      const float* value, int n, float* out) {
+#if defined(TAVLA_EVAL_AVX2)
+  __m256 acc[B];
+  for (int b = 0; b < B; ++b) acc[b] = _mm256_load_ps(start + 8 * b);
+  for (int t = 0; t < n; ++t) {
+    const float* row = rows + static_cast<size_t>(index[t]) * stride;
+    const __m256 v = _mm256_set1_ps(value[t]);
+    // Multiply and add separately (no FMA): gnubg rounds twice, and so must we to get its sums.
+    for (int b = 0; b < B; ++b)
+      acc[b] = _mm256_add_ps(acc[b], _mm256_mul_ps(v, _mm256_load_ps(row + 8 * b)));
+  }
+  for (int b = 0; b < B; ++b) _mm256_store_ps(out + 8 * b, acc[b]);
+#else
+  // Scalar twin: the same arithmetic, left to the compiler's vectoriser.
+  float acc[8 * B];
+  std::copy_n(start, 8 * B, acc);
+  for (int t = 0; t < n; ++t) {
+    const float* row = rows + static_cast<size_t>(index[t]) * stride;
+    const float v = value[t];
+    for (int l = 0; l < 8 * B; ++l) acc[l] += v * row[l];
+  }
+  std::copy_n(acc, 8 * B, out);
+#endif
+}
+
+// Runs the passes over all padded hidden units, 64 at a time (8 vector registers).
+void accumulate(const Net& net, const float* start, const uint16_t* index, const float* value,
+                int n, float* out) {
+  const int hp = net.padded_hidden();
+  const float* rows = net.hidden_row(0);
+  for (int off = 0; off < hp; off += 64) {
+    const int blocks = std::min(8, (hp - off) / 8);
+    const float* s = start + off;
+    const float* r = rows + off;
+    float* o = out + off;
+    switch (blocks) {
+      case 8:
+        first_layer_pass<8>(s, r, hp, index, value, n, o);
+        break;
+      case 7:
+        first_layer_pass<7>(s, r, hp, index, value, n, o);
+        break;
+      case 6:
+        first_layer_pass<6>(s, r, hp, index, value, n, o);
+        break;
+      case 5:
+        first_layer_pass<5>(s, r, hp, index, value, n, o);
+        break;
+      case 4:
+        first_layer_pass<4>(s, r, hp, index, value, n, o);
+        break;
+      case 3:
+        first_layer_pass<3>(s, r, hp, index, value, n, o);
+        break;
+      case 2:
+        first_layer_pass<2>(s, r, hp, index, value, n, o);
+        break;
+      default:
+        first_layer_pass<1>(s, r, hp, index, value, n, o);
+        break;
+    }
+  }
+}
+
+}  // namespace
+
+void first_layer(const Net& net, const SparseInputs& in, float* sums) {
+  accumulate(net, net.hidden_bias(), in.index, in.value, in.count, sums);
+}
+
+namespace {
+
+// Whether this processor's rcpps is the table (AMD Zen): then kTable may use the instruction and
+// save a gather. Decided once by comparing all 4096 table entries.
+bool hardware_is_the_table() {
+  static const bool same = [] {
+    for (uint32_t i = 0; i < 4096; ++i) {
+      const float x = std::bit_cast<float>(0x3f800000u | (i << 11));
+      if (hardware_reciprocal(x) != table_reciprocal(x)) return false;
+    }
+    return true;
+  }();
+  return same;
+}
+
+}  // namespace
+
+void hidden_activation(const float* sums, float* h, int count, float beta_hidden, Reciprocal mode) {
+  assert(count % 8 == 0);
+  if (mode == Reciprocal::kTable && hardware_is_the_table()) mode = Reciprocal::kHardware;
+#if defined(TAVLA_EVAL_AVX2)
+  const __m256 beta = _mm256_set1_ps(beta_hidden);
+  const __m256 ten = _mm256_set1_ps(10.0f);
+  const __m256 one = _mm256_set1_ps(1.0f);
+  const __m256 zero = _mm256_setzero_ps();
+  const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+  const __m256i mask12 = _mm256_set1_epi32(0xfff);
+  const __m256i bias = _mm256_set1_epi32(253);
+  for (int i = 0; i < count; i += 8) {
+    const __m256 y = _mm256_mul_ps(_mm256_load_ps(sums + i), beta);
+    const __m256 negative = _mm256_cmp_ps(y, zero, _CMP_LT_OS);
+    const __m256 t = _mm256_mul_ps(_mm256_min_ps(_mm256_and_ps(y, abs_mask), ten), ten);
+    const __m256i k = _mm256_cvttps_epi32(t);
+    const __m256 e = _mm256_i32gather_ps(kSigmoidExpTable.data(), k, 4);
+    const __m256 frac = _mm256_add_ps(_mm256_sub_ps(t, _mm256_cvtepi32_ps(k)), ten);
+    // Multiply and add separately (no FMA): gnubg's SSE2 build rounds twice.
+    const __m256 d = _mm256_add_ps(_mm256_mul_ps(frac, e), one);
+    __m256 c;
+    if (mode == Reciprocal::kTable) {
+      // Exponent 126 - e, mantissa from the table indexed by the top 12 mantissa bits of d.
+      const __m256i bits = _mm256_castps_si256(d);
+      const __m256i index = _mm256_and_si256(_mm256_srli_epi32(bits, 11), mask12);
+      const __m256i mantissa = _mm256_i32gather_epi32(kTable32.data(), index, 4);
+      const __m256i exponent = _mm256_sub_epi32(bias, _mm256_srli_epi32(bits, 23));
+      c = _mm256_castsi256_ps(_mm256_or_si256(_mm256_slli_epi32(exponent, 23), mantissa));
+    } else if (mode == Reciprocal::kHardware) {
+      c = _mm256_rcp_ps(d);
+    } else {
+      c = _mm256_div_ps(one, d);
+    }
+    _mm256_store_ps(h + i, _mm256_blendv_ps(_mm256_sub_ps(one, c), c, negative));
+  }
+#else
+  for (int i = 0; i < count; ++i) h[i] = logistic_hidden(beta_hidden * sums[i], mode);
+#endif
+}
+
+void output_layer(const Net& net, const float* h, int rows, float* out) {
+  const int hp = net.padded_hidden();
+  const int no = net.outputs();
+  const float beta = net.beta_output();
+  for (int r = 0; r < rows; ++r, h += hp, out += no) {
+    float z[kNetOutputs];
+#if defined(TAVLA_EVAL_AVX2)
+    // One 256-bit accumulator per pair of outputs; its halves are the four SSE lanes of each.
+    constexpr int kPairs = (kNetOutputs + 1) / 2;
+    __m256 acc[kPairs];
+    const int pairs = net.output_pairs();
+    assert(pairs <= kPairs);
+    for (int p = 0; p < pairs; ++p) acc[p] = _mm256_setzero_ps();
+    for (int m = 0; m < hp / 4; ++m) {
+      const __m256 hv = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(h + 4 * m));
+      for (int p = 0; p < pairs; ++p)
+        acc[p] = _mm256_add_ps(
+            acc[p], _mm256_mul_ps(hv, _mm256_load_ps(net.paired_output_weights(p) + 8 * m)));
+    }
+    for (int k = 0; k < no; ++k) {
+      alignas(32) float lanes[8];
+      _mm256_store_ps(lanes, acc[k / 2]);
+      const float* s = lanes + 4 * (k % 2);
+      z[k] = (s[0] + s[1]) + (s[2] + s[3]);
+    }
+#else
+    for (int k = 0; k < no; ++k) z[k] = dot_in_four_lanes(h, net.output_row(k), hp);
+#endif
+    for (int k = 0; k < no; ++k) out[k] = logistic_output(beta * (z[k] + net.output_bias(k)));
+  }
+}
+
+}  // namespace tavla::eval::kernels

@@ -1,0 +1,82 @@
+// The six nets ready for evaluation. Immutable once built and shared between threads (each thread
+// evaluates with its own Evaluator).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "engine/result.h"
+#include "eval/position_class.h"
+#include "eval/weights.h"
+
+namespace tavla::eval {
+
+// One net in the layout the evaluator reads: rows aligned to 32 bytes, the hidden layer padded
+// with zero weights to a multiple of 8 units (padded units contribute nothing to the outputs).
+class Net {
+ public:
+  static constexpr int kAlign = 32;  // bytes
+  static constexpr int kLanes = 8;   // floats per 256-bit vector
+
+  explicit Net(const NetWeights& w);
+
+  int inputs() const { return inputs_; }
+  int hidden() const { return hidden_; }
+  int padded_hidden() const { return padded_hidden_; }  // the row stride of both weight arrays
+  int outputs() const { return outputs_; }
+  float beta_hidden() const { return beta_hidden_; }
+  float beta_output() const { return beta_output_; }
+
+  // Row i (padded_hidden floats): the weights from input i to every hidden unit.
+  const float* hidden_row(int i) const { return hidden_weights_.get() + i * padded_hidden_; }
+  const float* hidden_bias() const { return hidden_bias_.get(); }
+  // Row k (padded_hidden floats): the weights from every hidden unit to output k.
+  const float* output_row(int k) const { return output_weights_.get() + k * padded_hidden_; }
+  float output_bias(int k) const { return output_bias_[k]; }
+
+  // The output weights arranged for the vector output layer, which reproduces gnubg's SSE
+  // summation (four partial sums, unit j adding into lane j % 4): outputs taken in pairs
+  // (2p, 2p + 1), and for every group of four hidden units m, 8 floats: output 2p's weights of
+  // units 4m..4m+3, then output 2p + 1's (zeros beyond the last output).
+  int output_pairs() const { return (outputs_ + 1) / 2; }
+  const float* paired_output_weights(int p) const {
+    return paired_output_weights_.get() + static_cast<size_t>(p) * 2 * padded_hidden_;
+  }
+
+ private:
+  struct AlignedDelete {
+    void operator()(float* p) const { ::operator delete[](p, std::align_val_t(kAlign)); }
+  };
+  using Buffer = std::unique_ptr<float[], AlignedDelete>;
+  static Buffer allocate(size_t n);
+
+  int inputs_, hidden_, padded_hidden_, outputs_;
+  float beta_hidden_, beta_output_;
+  Buffer hidden_weights_, hidden_bias_, output_weights_, paired_output_weights_;
+  std::unique_ptr<float[]> output_bias_;
+};
+
+class NetSet {
+ public:
+  // Validates the weights first: an invalid set yields an error, never a net set.
+  static engine::Result<std::shared_ptr<const NetSet>> create(const Weights& w);
+  // Reads a weights file (either format) or finds one as find_weights() does.
+  static engine::Result<std::shared_ptr<const NetSet>> load(const std::filesystem::path& file);
+  static engine::Result<std::shared_ptr<const NetSet>> find(
+      const std::optional<std::filesystem::path>& explicit_file);
+
+  const Net& net(NetId id) const { return *nets_[static_cast<int>(id)]; }
+  // The full net of a net class (race, crashed, contact) and its pruning net.
+  const Net& main_net(PositionClass c) const;
+  const Net& pruning_net(PositionClass c) const;
+  const std::string& version() const { return version_; }
+
+ private:
+  NetSet() = default;
+  std::string version_;
+  std::array<std::unique_ptr<Net>, kNetCount> nets_;
+};
+
+}  // namespace tavla::eval

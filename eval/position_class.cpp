@@ -1,0 +1,77 @@
+#include "eval/position_class.h"
+
+#include <numeric>
+
+#include "eval/bearoff_provider.h"
+
+namespace tavla::eval {
+
+namespace {
+
+// A side is "crashed" when at most this many of its chequers are still playing: all of them,
+// less those that are dead on the ace point, or on the ace and deuce points (gnubg's N = 6).
+constexpr int kCrashedLimit = 6;
+
+bool side_is_crashed(const engine::SideCounts& s) {
+  const int tot = std::accumulate(s.begin(), s.end(), 0);
+  if (tot <= kCrashedLimit) return true;
+  if (s[0] > 1) {
+    // Chequers on the ace point count as dead; with the deuce point made as well, those count
+    // too, less one.
+    if (tot <= kCrashedLimit + s[0]) return true;
+    return s[1] > 1 && 1 + tot - (s[0] + s[1]) <= kCrashedLimit;
+  }
+  // Ace point empty or a blot: one chequer of a made deuce point counts as dead.
+  return tot <= kCrashedLimit + (s[1] - 1);
+}
+
+}  // namespace
+
+std::string_view position_class_name(PositionClass c) {
+  switch (c) {
+    case PositionClass::kOver:
+      return "over";
+    case PositionClass::kHypergammon1:
+      return "hypergammon1";
+    case PositionClass::kHypergammon2:
+      return "hypergammon2";
+    case PositionClass::kHypergammon3:
+      return "hypergammon3";
+    case PositionClass::kBearoff2:
+      return "bearoff2";
+    case PositionClass::kBearoffTs:
+      return "bearoff-ts";
+    case PositionClass::kBearoff1:
+      return "bearoff1";
+    case PositionClass::kBearoffOs:
+      return "bearoff-os";
+    case PositionClass::kRace:
+      return "race";
+    case PositionClass::kCrashed:
+      return "crashed";
+    case PositionClass::kContact:
+      return "contact";
+  }
+  return "?";
+}
+
+PositionClass classify(const engine::Board& board) {
+  const int back_opp = board.back_checker(engine::Board::kOpponent);
+  const int back_us = board.back_checker(engine::Board::kOnRoll);
+  if (back_opp < 0 || back_us < 0) return PositionClass::kOver;
+  if (back_opp + back_us > 22) {
+    // gnubg checks the side not on roll first; either side crashed makes the position crashed.
+    for (const auto& side : board.sides)
+      if (side_is_crashed(side)) return PositionClass::kCrashed;
+    return PositionClass::kContact;
+  }
+  return PositionClass::kRace;
+}
+
+PositionClass classify(const engine::Board& board, const BearoffProvider* bearoff) {
+  const PositionClass c = classify(board);
+  if (c != PositionClass::kRace || bearoff == nullptr) return c;
+  return bearoff->database_class(board).value_or(PositionClass::kRace);
+}
+
+}  // namespace tavla::eval

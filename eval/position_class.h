@@ -1,0 +1,47 @@
+// Position classes as gnubg 1.07 classifies them (ClassifyPosition). Each class has its own
+// evaluator: exact scoring (over), a database (bearoff, hypergammon) or one of the three nets.
+#pragma once
+
+#include <string_view>
+
+#include "engine/board.h"
+
+namespace tavla::eval {
+
+class BearoffProvider;
+
+// Same order and numbers as gnubg's positionclass (gnubg.classifypos returns these numbers), so
+// "class <= kBearoffTs" means "evaluated exactly by a two-sided database or better".
+enum class PositionClass {
+  kOver = 0,          // one side has no chequers left
+  kHypergammon1 = 1,  // hypergammon variants (not used by tavla yet)
+  kHypergammon2 = 2,
+  kHypergammon3 = 3,
+  kBearoff2 = 4,   // two-sided bearoff database in memory (gnubg_ts0.bd)
+  kBearoffTs = 5,  // larger two-sided database (gnubg_ts.bd)
+  kBearoff1 = 6,   // one-sided bearoff database in memory (gnubg_os0.bd)
+  kBearoffOs = 7,  // larger one-sided database (gnubg_os.bd)
+  kRace = 8,       // no contact: race net
+  kCrashed = 9,    // contact with a crashed board: crashed net
+  kContact = 10,   // contact: contact net
+};
+inline constexpr int kPositionClassCount = 11;
+
+std::string_view position_class_name(PositionClass c);
+
+// True for the classes scored by one of the three nets (and therefore sanity-checked).
+constexpr bool is_net_class(PositionClass c) {
+  return c >= PositionClass::kRace;
+}
+
+// gnubg's ClassifyPosition for standard backgammon without any bearoff database: kOver, kRace,
+// kCrashed or kContact. Contact means the two rearmost chequers have not passed each other
+// (back(on roll) + back(opponent) > 22, indices from each side's own view).
+PositionClass classify(const engine::Board& board);
+
+// The same with databases: a non-contact position covered by a database the provider holds gets
+// that database's class (the provider answers in gnubg's order of preference). With no provider
+// this is classify(board).
+PositionClass classify(const engine::Board& board, const BearoffProvider* bearoff);
+
+}  // namespace tavla::eval

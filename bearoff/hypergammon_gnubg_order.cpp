@@ -82,7 +82,7 @@ GnubgOrderEngine::GnubgOrderEngine(int chequers)
     : chequers_(chequers),
       n_(hyper_positions_per_side(chequers)),
       sides_(chequers, identity(n_)),
-      moves_(chequers, identity(n_), HyperMoveTable::Order::kGnubg),
+      moves_(chequers, identity(n_)),
       values_(std::make_unique<Values[]>(size_t{n_} * n_)) {  // zeros: impossible pairs
   for (uint32_t u = 0; u < n_; ++u)
     for (uint32_t t = 0; t < n_; ++t) {
@@ -142,14 +142,17 @@ void GnubgOrderEngine::solve(uint32_t u, uint32_t t, float norm[10]) {
     for (float& e : best.eq) e = -10000.0f;
     // The plays in gnubg's list order; a play that is the same board as an earlier one (same
     // position, same blots hit) is not in gnubg's list.
-    const HyperPlay* list = moves_.main(u, r).data();
+    const auto main = moves_.main(u, r);
     const int plays = moves_.for_each_play(u, r, o.block, [&](const HyperPlay& p) {
       const uint32_t t_after = o.after(p.landed);
-      if (p.repeats_to)
-        for (const HyperPlay* q = list; q != &p; ++q)
+      if (p.repeats_to) {
+        const bool in_main = &p >= main.data() && &p < main.data() + main.size();
+        for (const HyperPlay* q = in_main ? main.data() : moves_.fallback(u, r).data(); q != &p;
+             ++q)
           if (q->to == p.to && q->category() == p.category() && !((q->landed >> o.block) & 1) &&
               o.after(q->landed) == t_after)
             return;
+      }
       const Values& x = at(t_after, p.to);  // the opponent on roll
       float e = -x.eq[kCubeless];
       if (e >= best.eq[kCubeless]) {
@@ -182,9 +185,24 @@ void GnubgOrderEngine::solve(uint32_t u, uint32_t t, float norm[10]) {
 }
 
 HyperSweep GnubgOrderEngine::sweep() {
+  // The successors of pair (u, t) are mostly (t, u') for the plays u -> u' (stored at u' * n + t),
+  // so a row of pairs reads the rows u' of the store from left to right: too many streams for
+  // the hardware prefetcher, hence a software prefetch a few pairs ahead in each of them.
+  constexpr uint32_t kAhead = 12;
   float norm[10] = {};
-  for (uint32_t u = 0; u < n_; ++u)
-    for (uint32_t t = 0; t < n_; ++t) solve(u, t, norm);
+  std::vector<uint32_t> rows;  // the positions u' reachable from u, each once
+  for (uint32_t u = 0; u < n_; ++u) {
+    rows.clear();
+    for (int r = 0; r < kHyperRolls; ++r)
+      for (const auto list : {moves_.main(u, r), moves_.fallback(u, r)})
+        for (const HyperPlay& p : list)
+          if (std::find(rows.begin(), rows.end(), p.to) == rows.end()) rows.push_back(p.to);
+    for (uint32_t t = 0; t < n_; ++t) {
+      if (t + kAhead < n_)
+        for (uint32_t row : rows) __builtin_prefetch(&values_[size_t{row} * n_ + t + kAhead]);
+      solve(u, t, norm);
+    }
+  }
   HyperSweep s;
   for (int k = 0; k < 10; ++k) s.change[k] = norm[k];
   return s;

@@ -21,6 +21,13 @@ constexpr double kEquityScale = kHyperEquityRange / kHyperCodeMax;
 // gnubg writes an equity of 0 (its value for impossible pairs) as trunc(0.5 * 0xFFFFFF).
 constexpr uint32_t kGnubgZeroEquityCode = kHyperCodeMax / 2;
 
+// Plays whose cubeless equities differ by at most this many codes (1e-6 in equity) count as tied
+// for the probabilities: equal values computed along different paths differ by a few codes.
+#ifndef TIE
+#define TIE 16
+#endif
+constexpr int64_t kTieCodes = TIE;
+
 double probability(uint32_t q) {
   return q * kProbabilityScale;
 }
@@ -38,6 +45,44 @@ int64_t cubeless_code(const uint8_t* e) {
 // (Doubling pays when min(2 dt, 1) >= nd, so the result is the larger of the two.)
 double cube_equity(double nd, double dt) {
   return std::max(nd, std::min(2 * dt, 1.0));
+}
+
+// The five probability codes for the sums `sum` (36 times the probabilities) such that the cubeless
+// equity they give is exactly `cubeless_sum` / 36 rounded (in code units, 2w + wg + wbg - lg -
+// lbg): each code is rounded to the nearest, then the few codes of difference are made up on the
+// values whose rounding costs least. So the cubeless equity is the maximum over the plays however
+// a tie between plays was broken, and a tie broken differently cannot move it, which would feed
+// back into the choice of plays elsewhere and keep the probabilities from settling.
+void round_probabilities(const double sum[5], int64_t cubeless_sum, HyperCodes& c) {
+  constexpr int kSign[5] = {2, 1, 1, -1, -1};
+  double exact[5];
+  for (int k = 0; k < 5; ++k) {
+    exact[k] = std::clamp(sum[k] / 36 * kHyperCodeMax, 0.0, double{kHyperCodeMax});
+    c[k] = static_cast<uint32_t>(std::nearbyint(exact[k]));
+  }
+  const int64_t target = (2 * cubeless_sum + 36) / 72;  // cubeless_sum / 36, rounded
+  int64_t missing = target;
+  for (int k = 0; k < 5; ++k) missing -= kSign[k] * int64_t{c[k]};
+  while (missing != 0) {
+    int best = -1;
+    double best_cost = 0;
+    for (int k = 0; k < 5; ++k) {
+      if (std::abs(kSign[k]) > std::abs(missing)) continue;
+      const int step = (missing > 0) == (kSign[k] > 0) ? 1 : -1;
+      const int64_t next = int64_t{c[k]} + step;
+      if (next < 0 || next > kHyperCodeMax) continue;
+      // A gammon chance includes the backgammon chance.
+      if ((k == 1 && next < c[2]) || (k == 2 && next > c[1]) || (k == 3 && next < c[4]) ||
+          (k == 4 && next > c[3]))
+        continue;
+      const double cost = std::abs(next - exact[k]) - std::abs(c[k] - exact[k]);
+      if (best < 0 || cost < best_cost) best = k, best_cost = cost;
+    }
+    if (best < 0) break;
+    const int step = (missing > 0) == (kSign[best] > 0) ? 1 : -1;
+    c[best] = static_cast<uint32_t>(int64_t{c[best]} + step);
+    missing -= kSign[best] * step;
+  }
 }
 
 class LevelEngine final : public HyperEngine {
@@ -98,7 +143,7 @@ LevelEngine::LevelEngine(int chequers, int threads)
       pip_(make_pip_order(kHyperPoints, chequers)),
       number_(inverse(pip_.order)),
       sides_(chequers, number_),
-      moves_(chequers, number_, HyperMoveTable::Order::kBestFirst) {
+      moves_(chequers, number_) {
   for (int level = 0; level <= 2 * max_pips_; ++level) {
     size_t pairs = 0;
     for (int p = std::max(0, level - max_pips_); p <= std::min(level, max_pips_); ++p)
@@ -170,6 +215,7 @@ void LevelEngine::solve(uint32_t u, uint32_t t, uint8_t* out, std::array<double,
   first[kHyperRolls] = m;
   // Step 2: per roll the best value of each kind.
   double sum[kHyperValues] = {};
+  int64_t cubeless_sum = 0;  // the mover's best cubeless per roll in code units, weighted
   for (int r = 0; r < kHyperRolls; ++r) {
     const uint32_t begin = first[r], end = first[r + 1];
     // The cubeless value is compared in code units (the opponent's, to be minimised).
@@ -187,19 +233,19 @@ void LevelEngine::solve(uint32_t u, uint32_t t, uint8_t* out, std::array<double,
       jacoby = std::max(jacoby, -cube_equity(e_jacoby, e_opp));
       opp_owns = std::max(opp_owns, -cube_equity(e_owned, e_opp));
     }
-    // The probabilities come from the best play by cubeless equity (so the cubeless equity they
-    // give is that maximum). Among plays with exactly the best value, the one leaving the
-    // opponent the lowest P(win), then the first in the list.
+    // The probabilities come from the best play by cubeless equity. Of plays tied with it
+    // (kTieCodes), the one leaving the opponent the lowest P(win), then the first in the list.
     const uint8_t* best = nullptr;
     uint32_t best_win = kHyperCodeMax + 1;
     for (uint32_t i = begin; i < end; ++i) {
-      if (cubeless[i] != best_cubeless) continue;
+      if (cubeless[i] > best_cubeless + kTieCodes) continue;
       const uint32_t win = read_code(successors[i]);
       if (win < best_win) best_win = win, best = successors[i];
     }
     const double w = rolls[r].weight;
     if (begin == end) {  // no play: minus the values of the same pair with the other side on roll
       best = at(t, u);
+      best_cubeless = cubeless_code(best);
       for (int k = 0; k < 4; ++k) sum[5 + k] -= w * equity(read_code(best + 15 + 3 * k));
     } else {
       sum[5 + kOwned] += w * owned;
@@ -207,6 +253,7 @@ void LevelEngine::solve(uint32_t u, uint32_t t, uint8_t* out, std::array<double,
       sum[5 + kCentredJacoby] += w * jacoby;
       sum[5 + kOpponentOwns] += w * opp_owns;
     }
+    cubeless_sum += rolls[r].weight * (2 * int64_t{kHyperCodeMax} - best_cubeless);
     // The probabilities of the best play, turned to the mover's side.
     sum[0] += w * (1.0 - probability(read_code(best)));
     sum[1] += w * probability(read_code(best + 9));
@@ -215,7 +262,7 @@ void LevelEngine::solve(uint32_t u, uint32_t t, uint8_t* out, std::array<double,
     sum[4] += w * probability(read_code(best + 6));
   }
   HyperCodes c;
-  for (int k = 0; k < 5; ++k) c[k] = code_from_probability(sum[k] / 36);
+  round_probabilities(sum, cubeless_sum, c);
   for (int k = 5; k < 9; ++k) c[k] = code_from_equity(sum[k] / 36);
   write_codes(c, out);
   const HyperCodes before = read_codes(old);

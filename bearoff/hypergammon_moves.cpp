@@ -80,21 +80,16 @@ std::vector<Found> all_sequences(uint32_t index, int chequers, const HyperRoll& 
   return found;
 }
 
-// Each sequence once (the first), best category first.
-void sort_best_first(std::vector<Found>& found) {
-  std::sort(found.begin(), found.end(),
-            [](const Found& x, const Found& y) { return x.key() < y.key(); });
-  found.erase(std::unique(found.begin(), found.end(),
-                          [](const Found& x, const Found& y) { return x.key() == y.key(); }),
-              found.end());
-}
-
-// Each sequence once, at its first visit.
-void keep_first_visits(std::vector<Found>& found) {
+// Each sequence once, at its first visit; then best category first, in visiting order within a
+// category.
+void order_plays(std::vector<Found>& found) {
   std::vector<Found> kept;
   for (const Found& f : found)
     if (std::none_of(kept.begin(), kept.end(), [&](const Found& k) { return k.key() == f.key(); }))
       kept.push_back(f);
+  std::stable_sort(kept.begin(), kept.end(), [](const Found& x, const Found& y) {
+    return x.dice * 64 + x.pips > y.dice * 64 + y.pips;
+  });
   found = std::move(kept);
 }
 
@@ -110,8 +105,7 @@ std::array<HyperRoll, kHyperRolls> hyper_rolls() {
   return r;
 }
 
-HyperMoveTable::HyperMoveTable(int chequers, std::span<const uint32_t> number, Order order)
-    : order_(order) {
+HyperMoveTable::HyperMoveTable(int chequers, std::span<const uint32_t> number) {
   const auto n = static_cast<uint32_t>(position_count(kHyperPoints, chequers));
   assert(number.size() == n && n <= 4096);
   std::vector<uint32_t> index_of(n);
@@ -125,28 +119,17 @@ HyperMoveTable::HyperMoveTable(int chequers, std::span<const uint32_t> number, O
       main_.start.push_back(static_cast<uint32_t>(main_.plays.size()));
       fallback_.start.push_back(static_cast<uint32_t>(fallback_.plays.size()));
       auto found = all_sequences(index_of[from], chequers, roll);
-      if (order == Order::kGnubg) {
-        keep_first_visits(found);
-        for (size_t i = 0; i < found.size(); ++i) {
-          HyperPlay p{};
-          p.to = number[found[i].index];
-          p.landed = found[i].landed;
-          p.dice = static_cast<uint32_t>(found[i].dice);
-          p.pips = static_cast<uint32_t>(found[i].pips);
-          p.repeats_to = std::any_of(found.begin(), found.begin() + i,
-                                     [&](const Found& f) { return f.index == found[i].index; });
-          main_.plays.push_back(p);
-        }
-        per_position += found.size();
-        continue;
-      }
-      sort_best_first(found);
-      for (const Found& f : found) {
+      order_plays(found);
+      for (size_t i = 0; i < found.size(); ++i) {
+        const Found& f = found[i];
         HyperPlay p{};
         p.to = number[f.index];
         p.landed = f.landed;
         p.dice = static_cast<uint32_t>(f.dice);
         p.pips = static_cast<uint32_t>(f.pips);
+        p.repeats_to = std::any_of(found.begin(), found.begin() + i, [&](const Found& g) {
+          return g.index == f.index && g.dice == f.dice && g.pips == f.pips;
+        });
         const bool best = found[0].dice > 0 && f.dice == found[0].dice && f.pips == found[0].pips;
         (best ? main_ : fallback_).plays.push_back(p);
       }

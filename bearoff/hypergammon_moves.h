@@ -8,14 +8,12 @@
 // are the recorded step sequences that never land on b and use the most dice (then the most pips,
 // i.e. the larger die), exactly the rules of engine::generate_moves.
 //
-// Two layouts:
-//   kBestFirst  per (position, roll) the plays of the best category without a block ("main") and,
-//               sorted by category, every shorter step sequence ("fallback"), needed only when
-//               the opponent's point blocks all main plays; the fallback ends with the empty play.
-//   kGnubg      every step sequence in the order gnubg's GenerateMoves visits them (larger die
-//               first, then the smaller; sources from the back; with doubles a later step never
-//               starts behind an earlier one), each (position, landing points) once, at its first
-//               visit; so the legal plays come out in the order of gnubg's move list.
+// Per (position, roll) the table keeps the plays of the best category without a block ("main")
+// and every shorter step sequence ("fallback", best category first, ending with the empty play),
+// needed only when the opponent's point blocks all main plays. Within a category the sequences
+// are in the order gnubg's GenerateMoves visits them (larger die first, then the smaller; sources
+// from the back; with doubles a later step never starts behind an earlier one), each (position,
+// landing points) once, at its first visit: the legal plays come out in gnubg's move-list order.
 #pragma once
 
 #include <array>
@@ -40,8 +38,8 @@ struct HyperPlay {
   uint32_t to : 12;   // the mover's position afterwards (the caller's numbering)
   uint32_t dice : 3;  // steps played
   uint32_t pips : 5;  // sum of the dice played
-  // kGnubg only: an earlier sequence in the list ends in the same position (with other landing
-  // points), so the two may be one board for some opponents.
+  // An earlier sequence in the list ends in the same position (with other landing points), so
+  // the two may be one board for some opponents.
   uint32_t repeats_to : 1;
   uint32_t landed : 24;  // bit p: a step landed on the mover's point p (index 0..23)
 
@@ -51,24 +49,33 @@ static_assert(sizeof(HyperPlay) == 8);
 
 class HyperMoveTable {
  public:
-  enum class Order { kBestFirst, kGnubg };
-
   // Plays for all positions with at most `chequers` chequers on 25 points. `number` maps a
   // bearoff index (25 points) to the caller's numbering (< 4096) used for `from` and `to`.
-  HyperMoveTable(int chequers, std::span<const uint32_t> number, Order order);
+  HyperMoveTable(int chequers, std::span<const uint32_t> number);
 
-  Order order() const { return order_; }
   std::span<const HyperPlay> main(uint32_t from, int roll) const { return span(main_, from, roll); }
   std::span<const HyperPlay> fallback(uint32_t from, int roll) const {
     return span(fallback_, from, roll);
   }
 
   // Calls f(play) for every legal play against an opponent holding point `block` (kNoBlock for
-  // none). Returns the number of plays; 0 means the side cannot move.
+  // none), in gnubg's order: main plays that avoid it, or else the best category of fallback
+  // plays that avoid it. Returns the number of plays; 0 means the side cannot move.
   template <typename F>
   int for_each_play(uint32_t from, int roll, uint32_t block, F&& f) const {
-    return order_ == Order::kGnubg ? gnubg_plays(from, roll, block, f)
-                                   : best_first_plays(from, roll, block, f);
+    int count = 0;
+    for (const HyperPlay& p : main(from, roll))
+      if (!blocked(p, block)) ++count, f(p);
+    if (count > 0) return count;
+    int category = -1;
+    for (const HyperPlay& p : fallback(from, roll)) {
+      if (category >= 0 && p.category() != category) break;
+      if (blocked(p, block)) continue;
+      if (p.dice == 0) break;
+      category = p.category();
+      ++count, f(p);
+    }
+    return count;
   }
 
   // The most plays one position can have over all rolls, whatever the block.
@@ -86,40 +93,6 @@ class HyperMoveTable {
   }
   static bool blocked(const HyperPlay& p, uint32_t block) { return (p.landed >> block) & 1; }
 
-  // kBestFirst: main plays that avoid the block, or else the best category of fallback plays
-  // that avoid it.
-  template <typename F>
-  int best_first_plays(uint32_t from, int roll, uint32_t block, F& f) const {
-    int count = 0;
-    for (const HyperPlay& p : main(from, roll))
-      if (!blocked(p, block)) ++count, f(p);
-    if (count > 0) return count;
-    int category = -1;
-    for (const HyperPlay& p : fallback(from, roll)) {
-      if (category >= 0 && p.category() != category) break;
-      if (blocked(p, block)) continue;
-      if (p.dice == 0) break;
-      category = p.category();
-      ++count, f(p);
-    }
-    return count;
-  }
-
-  // kGnubg: the sequences of the best category among those that avoid the block, in list order.
-  template <typename F>
-  int gnubg_plays(uint32_t from, int roll, uint32_t block, F& f) const {
-    const auto plays = main(from, roll);
-    int best = 0;
-    for (const HyperPlay& p : plays)
-      if (!blocked(p, block)) best = std::max(best, p.category());
-    if (best == 0) return 0;
-    int count = 0;
-    for (const HyperPlay& p : plays)
-      if (p.category() == best && !blocked(p, block)) ++count, f(p);
-    return count;
-  }
-
-  Order order_;
   Lists main_;
   Lists fallback_;
   size_t max_plays_per_position_ = 0;

@@ -15,9 +15,10 @@
 //
 // Ties: plays with exactly the same cubeless equity are common near the end of the game, and the
 // probabilities are then those of whichever play a program happens to prefer: gnubg takes the
-// last in its move list among float values that differ by rounding; tavla's scheme the best in
-// code units, then the highest P(win), then the first. So the equities agree with gnubg's
-// everywhere, the probabilities wherever no tie is involved (kGnubg below agrees everywhere).
+// last in its move list among float values that differ by rounding; tavla's scheme takes, of the
+// plays within 16 codes (1e-6) of the best, the one with the highest P(win), then the first. So
+// the equities agree with gnubg's everywhere, the probabilities wherever no tie is involved
+// (kGnubg below agrees everywhere).
 //
 // How tavla iterates (same fixed point, faster convergence than makehyper's row-by-row sweep):
 //   * Gauss-Seidel by total pip count: pairs are visited in increasing pips(u) + pips(t). A play
@@ -27,6 +28,11 @@
 //     the pairs of one total run in parallel and the result never depends on the thread count.
 //   * The state is kept as the file's 24-bit codes (28 bytes per pair, less memory than makehyper
 //     in float): a checkpoint is the exact state and a restart continues bit for bit.
+//   * The cubeless equity is not stored but follows from the probabilities, so the probability
+//     codes are rounded such that it is exactly the (rounded) average of the best plays'
+//     cubeless equities. Otherwise which of two tied plays supplies the probabilities would move
+//     it by a code or two, which changes choices elsewhere, and the probabilities of some 3-chequer
+//     positions would flip between two values for ever (as an early version's did).
 // Data layout: positions are renumbered in pip order; pair (u, t) is entry u * n + t, so the
 // successors of all pairs with opponent t lie in the few rows t and t-with-blots-hit.
 //

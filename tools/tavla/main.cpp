@@ -19,6 +19,7 @@ constexpr Command kCommands[] = {
      "analyse a position given as POSID:MATCHID, position ID or XGID (--batch: JSON lines)"},
     {"perft", tavla::cli::cmd_perft, "count move-generation nodes over the 21 rolls"},
     {"bench", tavla::cli::cmd_bench, "fixed workload: integer signature and speeds"},
+    {"calibrate", tavla::cli::cmd_calibrate, "static evaluations per second, as gnubg's calibrate"},
     {"rollout", tavla::cli::cmd_rollout,
      "roll out a position, the moves of a roll or a cube decision"},
 };

@@ -6,7 +6,7 @@
 
 #include "eval/reciprocal_table.h"
 
-#if defined(__AVX2__) && defined(__FMA__)
+#if defined(__AVX2__)
 #include <immintrin.h>
 #define TAVLA_EVAL_AVX2 1
 #endif

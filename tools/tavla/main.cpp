@@ -18,6 +18,7 @@ constexpr Command kCommands[] = {
     {"analyze", tavla::cli::cmd_analyze,
      "analyse a position given as POSID:MATCHID, position ID or XGID (--batch: JSON lines)"},
     {"perft", tavla::cli::cmd_perft, "count move-generation nodes over the 21 rolls"},
+    {"bearoff", tavla::cli::cmd_bearoff, "bearoff database entries of a position, as bearoffdump"},
     {"bench", tavla::cli::cmd_bench, "fixed workload: integer signature and speeds"},
     {"calibrate", tavla::cli::cmd_calibrate, "static evaluations per second, as gnubg's calibrate"},
     {"rollout", tavla::cli::cmd_rollout,

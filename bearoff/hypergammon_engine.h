@@ -26,7 +26,7 @@ class HyperEngine {
   virtual size_t memory_bytes() const = 0;
 };
 
-// tavla's scheme: Gauss-Seidel by total pips, parallel, state in file codes.
+// tavla's scheme: Gauss-Seidel by total pips, parallel, state in file codes. threads 0: auto.
 std::unique_ptr<HyperEngine> make_level_engine(int chequers, int threads);
 // gnubg's makehyper exactly: row-by-row in-place sweeps in float arithmetic, one thread.
 std::unique_ptr<HyperEngine> make_gnubg_order_engine(int chequers);

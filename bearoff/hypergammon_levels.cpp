@@ -23,10 +23,7 @@ constexpr uint32_t kGnubgZeroEquityCode = kHyperCodeMax / 2;
 
 // Plays whose cubeless equities differ by at most this many codes (1e-6 in equity) count as tied
 // for the probabilities: equal values computed along different paths differ by a few codes.
-#ifndef TIE
-#define TIE 16
-#endif
-constexpr int64_t kTieCodes = TIE;
+constexpr int64_t kTieCodes = 16;
 
 double probability(uint32_t q) {
   return q * kProbabilityScale;
@@ -150,8 +147,13 @@ LevelEngine::LevelEngine(int chequers, int threads)
       pairs += size_t{pip_.count(p)} * pip_.count(level - p);
     largest_level_ = std::max(largest_level_, pairs);
   }
-  // Small problems are not worth the barriers between levels (two per level and sweep).
-  threads_ = std::min<int>(threads_, std::max<uint64_t>(1, uint64_t{n_} * n_ / 16384));
+  // By default all cores, except that small problems (1 and 2 chequers) are not worth the
+  // barriers between levels (two per level and sweep; a level of 2-chequer hypergammon is about
+  // a millisecond of work).
+  if (threads_ == 0)
+    threads_ =
+        static_cast<int>(std::min<uint64_t>(std::max(1u, std::thread::hardware_concurrency()),
+                                            std::max<uint64_t>(1, uint64_t{n_} * n_ >> 20)));
   table_ = std::make_unique_for_overwrite<uint8_t[]>(size_t{n_} * n_ * kHyperEntryBytes);
   HyperCodes gammon_win{};  // gnubg's start guess for every undecided pair
   gammon_win[0] = gammon_win[1] = kHyperCodeMax;

@@ -65,7 +65,6 @@ Result<HypergammonSolver> HypergammonSolver::create(int chequers, int threads, H
   if (chequers < 1 || chequers > kHyperMaxChequers)
     return Error{"hypergammon needs 1 to 3 chequers, not " + std::to_string(chequers)};
   if (threads < 0) return Error{"the number of threads cannot be negative"};
-  if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   return HypergammonSolver(chequers, method == HyperMethod::kGnubg
                                          ? detail::make_gnubg_order_engine(chequers)
                                          : detail::make_level_engine(chequers, threads));

@@ -48,11 +48,8 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
-#include <vector>
 
 #include "bearoff/hypergammon_entry.h"
-#include "bearoff/hypergammon_moves.h"
-#include "bearoff/parallel_levels.h"
 #include "bearoff/result.h"
 
 namespace tavla::bearoff {
@@ -83,8 +80,8 @@ class HyperEngine;
 
 class HypergammonSolver {
  public:
-  // Sets up the tables and gnubg's start guess. `threads` 0 = all hardware threads (kLevels
-  // only).
+  // Sets up the tables and gnubg's start guess. `threads` (kLevels only): 0 = all cores for 3
+  // chequers, one for the small problems.
   static Result<HypergammonSolver> create(int chequers, int threads = 0,
                                           HyperMethod method = HyperMethod::kLevels);
 

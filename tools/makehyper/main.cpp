@@ -64,10 +64,11 @@ int main(int argc, char** argv) {
     ("version,v", "Print version info and exit")
     ("outfile,f", po::value<std::string>()->value_name("filename"),
      "Output filename. Default is hyper<C>.bd; the checkpoint is <filename>.tmp")
-    ("threads", po::value<int>()->value_name("N"), "Threads to use (default: all cores)")
+    ("threads", po::value<int>()->value_name("N"), "Threads to use (default: all cores for -c 3, one otherwise)")
     ("gnubg-order",
      "Iterate exactly as gnubg's makehyper (one thread, its number of iterations): the file is "
-     "gnubg's byte for byte. Default: tavla's faster scheme, equal within the threshold")
+     "gnubg's byte for byte. Default: tavla's faster scheme, whose equities agree with gnubg's "
+     "within the threshold (probabilities too, except where plays tie exactly)")
     ("iterations", po::value<int>()->value_name("N"),
      "Stop after N iterations even if not converged, keeping the checkpoint (continue with "
      "-r <filename>.tmp); exit status 4");

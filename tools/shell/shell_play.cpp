@@ -1,11 +1,18 @@
 // The commands of play: new, roll, move, double, take, drop, beaver, resign, accept, reject,
 // play, end game, hint, eval (gnubg's play.c and gnubg.c).
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <filesystem>
 #include <memory>
 
 #include "engine/match_id.h"
 #include "engine/move_text.h"
 #include "engine/movegen.h"
+#include "eval/cube_info.h"
+#include "eval/net_set.h"
 #include "eval/position_class.h"
+#include "rollout/rollout.h"
 #include "shell/analysis_text.h"
 #include "shell/shell.h"
 #include "shell/text_util.h"
@@ -508,8 +515,75 @@ void Shell::cmd_eval(std::string& args) {
       "\n");
 }
 
-void Shell::cmd_rollout(std::string&) {
-  out("Rollouts are not available in tavla yet; they come with a later version.\n");
+// Rolls out the current position (no dice) or its five best plays at 0 ply (dice rolled) with
+// gnubg's default rollout settings (1296 trials, cubeful, variance reduction, quasi-random dice,
+// 0-ply chequer play, 2-ply cube decisions); `rollout N` rolls out N trials. Ctrl-C stops it;
+// the trials done are reported.
+void Shell::cmd_rollout(std::string& args) {
+  if (flow_.game().match.game_state != engine::GameState::kPlaying) {
+    out("No game in progress (type `new game' to start one).\n");
+    return;
+  }
+  Analyzer* a = analyzer();
+  if (!a) return;
+  std::optional<std::filesystem::path> file;
+  if (options_.weights) file = *options_.weights;
+  auto nets = eval::NetSet::find(file);
+  if (!nets) {
+    outf("%s\n", nets.error().c_str());
+    return;
+  }
+  const engine::Game game = analysis_game();
+  auto ci = eval::cube_info(game.match);
+  if (!ci) {
+    outf("%s\n", ci.error().c_str());
+    return;
+  }
+  std::vector<std::string> labels;
+  std::vector<rollout::Alternative> alts;
+  if (game.match.dice_rolled()) {
+    auto moves = a->rank_moves(game, eval::level_setup(eval::Level::kExpert));
+    for (size_t i = 0; i < moves.size() && i < 5; ++i) {
+      labels.push_back(engine::format_move(game.board, moves[i].move));
+      alts.push_back({moves[i].after.swapped(), eval::with_on_roll(*ci, 1 - ci->on_roll),
+                      true, true, ci->cube});
+    }
+  } else {
+    labels.push_back("Position");
+    alts.push_back({game.board, *ci, false, false, ci->cube});
+  }
+  if (alts.empty()) {
+    out("No legal moves to roll out.\n");
+    return;
+  }
+  rollout::RolloutSettings st;
+  // tavla extension: `rollout N` sets the number of trials for this rollout.
+  if (int n = std::atoi(args.c_str()); n > 0) st.trials = n;
+  st.seed = static_cast<uint32_t>(std::random_device{}());
+  rollout::Rollout ro(*nets, bearoff_provider(), st, alts);
+  interrupted_ = false;
+  ro.run(st.trials, [&](const rollout::Progress& p) {
+    if (!options_.interactive) return;
+    std::fprintf(stderr, "\rRollout: %d/%d trials, %s %+.3f (%.3f)   ", p.trials_done,
+                 p.trials_total, labels[0].c_str(), p.stats[0].mean[rollout::kCubefulEquity],
+                 p.stats[0].std_error[rollout::kCubefulEquity]);
+    std::fflush(stderr);
+  }, 36, &interrupted_);
+  if (options_.interactive) std::fprintf(stderr, "\n");
+  if (interrupted_) out("Rollout interrupted.\n");
+  auto stats = ro.stats();
+  outf("Rollout of %d trials (seed %u):\n", ro.trials_done(), st.seed);
+  outf("%-28s %6s %6s %6s %6s %6s %8s %8s\n", "", "Win", "W(g)", "W(bg)", "L(g)", "L(bg)",
+       "Equity", "Cubeful");
+  for (size_t i = 0; i < alts.size(); ++i) {
+    const auto& m = stats[i].mean;
+    const auto& e = stats[i].std_error;
+    float cf = ci->is_money() ? m[6] : eval::mwc_to_equity(m[6], *ci);
+    outf("%-28s %6.3f %6.3f %6.3f %6.3f %6.3f %+8.3f %+8.3f\n", labels[i].c_str(), m[0], m[1],
+         m[2], m[3], m[4], m[5], cf);
+    outf("%-28s %6.3f %6.3f %6.3f %6.3f %6.3f %8.3f %8.3f\n", "  std. error", e[0], e[1], e[2],
+         e[3], e[4], e[5], e[6]);
+  }
 }
 
 }  // namespace tavla::shell

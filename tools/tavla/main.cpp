@@ -23,6 +23,7 @@ constexpr Command kCommands[] = {
     {"calibrate", tavla::cli::cmd_calibrate, "static evaluations per second, as gnubg's calibrate"},
     {"rollout", tavla::cli::cmd_rollout,
      "roll out a position, the moves of a roll or a cube decision"},
+    {"train", tavla::cli::cmd_train, "train tavla's own nets by self-play (resumable checkpoints)"},
 };
 
 void usage(std::ostream& os) {

@@ -1,0 +1,232 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "engine/board.h"
+#include "eval/evaluator.h"
+#include "eval/inputs.h"
+#include "eval/net_kernels.h"
+#include "eval/net_set.h"
+#include "eval/position_class.h"
+#include "train/self_play.h"
+#include "train/train_net.h"
+#include "train/trainer.h"
+
+namespace tavla::train {
+namespace {
+
+using engine::Board;
+using eval::Probabilities;
+
+eval::SparseInputs contact_inputs(const Board& b) {
+  eval::SparseInputs x;
+  eval::encode_sparse(eval::PositionClass::kContact, b, x);
+  return x;
+}
+
+TEST(TrainNet, ForwardMatchesTheEvaluatorsNet) {
+  // A net trained here must mean the same thing when the evaluator loads it.
+  TrainSettings s;
+  s.seed = 7;
+  const eval::Weights w = random_weights(s);
+  auto nets = eval::NetSet::create(w);
+  ASSERT_TRUE(nets) << nets.error();
+  const Board b = Board::starting_position();
+  const Probabilities mine = TrainNet::from(w.nets[0]).forward(contact_inputs(b));
+  float dense[eval::kMaxInputs];
+  eval::encode_inputs(eval::PositionClass::kContact, b, dense);
+  Probabilities theirs;
+  eval::kernels::forward_reference(nets.value()->net(eval::NetId::kContact), dense, theirs.p.data(),
+                                   eval::Reciprocal::kTable);
+  for (int k = 0; k < 5; ++k) EXPECT_NEAR(mine[k], theirs[k], 1e-5) << k;
+}
+
+TEST(TrainNet, LearningMovesOutputsToTheTarget) {
+  std::mt19937_64 rng(3);
+  TrainNet n = TrainNet::random(eval::kContactInputs, 32, rng);
+  const auto x = contact_inputs(Board::starting_position());
+  const Probabilities target{{0.8f, 0.3f, 0.05f, 0.1f, 0.01f}};
+  const double first = cross_entropy(n.forward(x), target);
+  double last = first;
+  for (int i = 0; i < 300; ++i) last = n.learn(x, target, 0.5f);
+  const Probabilities y = n.forward(x);
+  EXPECT_LT(last, first);
+  for (int k = 0; k < 5; ++k) EXPECT_NEAR(y[k], target[k], 0.02) << k;
+}
+
+TEST(TrainNet, GradientAgreesWithFiniteDifferences) {
+  // The loss change of a small step equals -rate * |gradient|^2 to first order; compare the
+  // step's effect on the loss with the one the returned gradient predicts via a second step.
+  std::mt19937_64 rng(5);
+  TrainNet n = TrainNet::random(eval::kContactInputs, 16, rng);
+  const auto x = contact_inputs(Board::starting_position());
+  const Probabilities target{{0.6f, 0.2f, 0.01f, 0.15f, 0.01f}};
+  const double l0 = cross_entropy(n.forward(x), target);
+  TrainNet a = n;
+  a.learn(x, target, 1e-3f);
+  const double l1 = cross_entropy(a.forward(x), target);
+  TrainNet b = n;
+  b.learn(x, target, 2e-3f);
+  const double l2 = cross_entropy(b.forward(x), target);
+  ASSERT_LT(l1, l0);
+  // First order: the decrease doubles with the step.
+  EXPECT_NEAR((l0 - l2) / (l0 - l1), 2.0, 0.1);
+}
+
+eval::Evaluator random_evaluator(uint64_t seed, std::shared_ptr<const eval::NetSet>& keep) {
+  TrainSettings s;
+  s.seed = seed;
+  auto nets = eval::NetSet::create(random_weights(s));
+  EXPECT_TRUE(nets);
+  keep = nets.value();
+  return eval::Evaluator(keep);
+}
+
+TEST(SelfPlay, GamesEndWithExactFinalTargetsAndValidProbabilities) {
+  std::shared_ptr<const eval::NetSet> nets;
+  eval::Evaluator ev = random_evaluator(11, nets);
+  SelfPlaySettings s;
+  for (int g = 0; g < 20; ++g) {
+    std::mt19937_64 rng(g);
+    std::vector<Example> ex;
+    const GameSummary sum = play_td_game(ev, rng, s, ex);
+    ASSERT_GE(sum.points, 1);
+    ASSERT_LE(sum.points, 3);
+    ASSERT_EQ(sum.examples, static_cast<int>(ex.size()));
+    ASSERT_GT(sum.turns, 5);
+    for (const Example& e : ex) {
+      EXPECT_TRUE(eval::is_net_class(e.cls));
+      EXPECT_EQ(e.cls, eval::classify(e.board));
+      for (int k = 0; k < 5; ++k) {
+        EXPECT_GE(e.target[k], 0.0f);
+        EXPECT_LE(e.target[k], 1.0f);
+      }
+    }
+    // Examples are appended from the last turn backwards; without databases the last turn of a
+    // game is a net position whose target is the exact outcome for the winner (when that turn's
+    // play was the greedy one, the winner is the side on roll).
+    const Probabilities& t = ex.front().target;
+    EXPECT_TRUE(t[0] == 1.0f || t[0] == 0.0f || (t[0] > 0.0f && t[0] < 1.0f));
+  }
+}
+
+TEST(SelfPlay, SameSeedSameGame) {
+  std::shared_ptr<const eval::NetSet> nets;
+  eval::Evaluator ev = random_evaluator(12, nets);
+  std::vector<Example> a, b;
+  std::mt19937_64 r1(99), r2(99);
+  play_td_game(ev, r1, {}, a);
+  play_td_game(ev, r2, {}, b);
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].board, b[i].board);
+    EXPECT_EQ(a[i].target, b[i].target);
+  }
+}
+
+TEST(SelfPlay, LambdaOneGivesTheOutcomeToEveryPositionOfAGreedyGame) {
+  std::shared_ptr<const eval::NetSet> nets;
+  eval::Evaluator ev = random_evaluator(13, nets);
+  SelfPlaySettings s;
+  s.lambda = 1.0f;
+  s.exploration = 0.0f;
+  std::mt19937_64 rng(4);
+  std::vector<Example> ex;
+  play_td_game(ev, rng, s, ex);
+  ASSERT_FALSE(ex.empty());
+  // Monte-Carlo targets: every position's target is the game's result from its side on roll.
+  for (const Example& e : ex) {
+    EXPECT_TRUE(e.target[0] == 0.0f || e.target[0] == 1.0f);
+    EXPECT_TRUE(e.target[1] == 0.0f || e.target[1] == 1.0f);
+    EXPECT_TRUE(e.target[3] == 0.0f || e.target[3] == 1.0f);
+  }
+}
+
+std::filesystem::path temp_dir(const std::string& name) {
+  auto d = std::filesystem::temp_directory_path() / ("tavla_train_test_" + name);
+  std::filesystem::remove_all(d);
+  return d;
+}
+
+TrainState small_run(int threads, RoundKind kind = RoundKind::kTd) {
+  TrainState st;
+  st.settings.seed = 21;
+  st.settings.games_per_round = 6;
+  st.settings.threads = threads;
+  st.settings.kind = kind;
+  st.settings.hidden_contact = st.settings.hidden_race = st.settings.hidden_crashed = 16;
+  st.settings.label_plies = 1;
+  st.settings.label_fraction = 0.1f;
+  return st;
+}
+
+TEST(Trainer, ResultsDoNotDependOnTheThreadCount) {
+  TrainState a = small_run(1), b = small_run(2);
+  eval::Weights wa = random_weights(a.settings), wb = random_weights(b.settings);
+  for (int r = 0; r < 2; ++r) {
+    train_round(wa, a, nullptr, {});
+    train_round(wb, b, nullptr, {});
+  }
+  EXPECT_EQ(a.games, 12u);
+  EXPECT_EQ(a.examples, b.examples);
+  EXPECT_TRUE(wa == wb);
+  EXPECT_FALSE(wa == random_weights(a.settings)) << "training changed nothing";
+}
+
+TEST(Trainer, SupervisedRoundsAreDeterministicToo) {
+  TrainState a = small_run(1, RoundKind::kSupervised), b = small_run(2, RoundKind::kSupervised);
+  eval::Weights wa = random_weights(a.settings), wb = random_weights(b.settings);
+  train_round(wa, a, nullptr, {});
+  train_round(wb, b, nullptr, {});
+  EXPECT_GT(a.examples, 0u);
+  EXPECT_TRUE(wa == wb);
+}
+
+TEST(Trainer, ResumingFromACheckpointContinuesTheSameRun) {
+  TrainState straight = small_run(1);
+  eval::Weights w1 = random_weights(straight.settings);
+  for (int r = 0; r < 3; ++r) train_round(w1, straight, nullptr, {});
+
+  const auto dir = temp_dir("resume");
+  TrainState st = small_run(1);
+  eval::Weights w2 = random_weights(st.settings);
+  train_round(w2, st, nullptr, {});
+  ASSERT_FALSE(save_checkpoint(dir, w2, st).has_value());
+  auto ck = load_checkpoint(dir);
+  ASSERT_TRUE(ck) << ck.error();
+  eval::Weights w3 = ck.value().first;
+  TrainState st3 = ck.value().second;
+  st3.settings.hidden_contact = 16;  // sizes live in the weights, not the state
+  EXPECT_EQ(st3.round, 1);
+  EXPECT_TRUE(w3 == w2);
+  for (int r = 0; r < 2; ++r) train_round(w3, st3, nullptr, {});
+  EXPECT_TRUE(w3 == w1);
+  EXPECT_EQ(st3.games, straight.games);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Trainer, DamagedCheckpointsAreReportedNotLoaded) {
+  const auto dir = temp_dir("damaged");
+  TrainState st = small_run(1);
+  ASSERT_FALSE(save_checkpoint(dir, random_weights(st.settings), st).has_value());
+  {
+    std::ofstream f(dir / "state.txt", std::ios::app);
+    f << "rate\n";
+  }
+  auto ck = load_checkpoint(dir);
+  ASSERT_FALSE(ck);
+  EXPECT_NE(ck.error().find("state.txt"), std::string::npos) << ck.error();
+  // A truncated weights file.
+  ASSERT_FALSE(save_checkpoint(dir, random_weights(st.settings), st).has_value());
+  std::filesystem::resize_file(dir / "nets.wd", 1000);
+  ck = load_checkpoint(dir);
+  ASSERT_FALSE(ck);
+  EXPECT_NE(ck.error().find("nets.wd"), std::string::npos) << ck.error();
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tavla::train

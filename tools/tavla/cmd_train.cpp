@@ -1,0 +1,230 @@
+// tavla train: trains tavla's own nets by self-play (TD(lambda) rounds, then supervised rounds on
+// tavla's own n-ply labels), checkpointing into a directory after every round. See
+// tools/train/trainer.h for the method and weights/README.md for how the shipped nets were made.
+#include <unistd.h>
+
+#include <atomic>
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <thread>
+
+#include "bearoff/bearoff_provider.h"
+#include "bearoff/default_databases.h"
+#include "eval/weights.h"
+#include "tavla/commands.h"
+#include "train/trainer.h"
+
+namespace po = boost::program_options;
+
+namespace tavla::cli {
+
+namespace {
+
+std::atomic<int> interrupts{0};
+
+void on_interrupt(int) {
+  // First Ctrl-C: stop after the current round (its checkpoint is written). Second: now.
+  if (interrupts.fetch_add(1) >= 1) std::_Exit(130);
+}
+
+void print_round(const train::RoundReport& r, const train::TrainState& st, bool tty) {
+  if (tty) std::fprintf(stderr, "\r\033[K");
+  std::fprintf(stderr,
+               "round %d: %d games, %llu examples, %.1f s (%.1f games/s); loss contact %.4f "
+               "(%llu) race %.4f (%llu) crashed %.4f (%llu); total %llu games, %.0f s\n",
+               r.round, r.games, static_cast<unsigned long long>(r.examples), r.seconds,
+               r.games / std::max(r.seconds, 1e-9), r.loss_contact,
+               static_cast<unsigned long long>(r.count_contact), r.loss_race,
+               static_cast<unsigned long long>(r.count_race), r.loss_crashed,
+               static_cast<unsigned long long>(r.count_crashed),
+               static_cast<unsigned long long>(st.games), st.seconds);
+}
+
+}  // namespace
+
+int cmd_train(int argc, char** argv) {
+  po::options_description opts(
+      "usage: tavla train --dir DIR [options]\n\n"
+      "Trains tavla's nets (contact, race, crashed and their pruning nets; gnubg's inputs and\n"
+      "weights format) by self-play. Work goes in rounds: G games on T threads, then stochastic\n"
+      "gradient steps on the round's positions; DIR/nets.wd and DIR/state.txt are rewritten\n"
+      "after every round. Run again with the same DIR to resume: the run continues exactly as\n"
+      "if it had not stopped. Ctrl-C stops after the current round (twice: at once).\n\n"
+      "Round kinds: 'td' (targets: the games' TD(lambda) returns; a new run starts from random\n"
+      "weights) and 'supervised' (targets: tavla's own n-ply evaluations of a sample of the\n"
+      "positions, with the current nets). Targets never come from other programs' nets.\n\n"
+      "options");
+  opts.add_options()("help,h", "show this help")(
+      "dir", po::value<std::string>(), "checkpoint directory (created; resumed if it holds one)")(
+      "rounds", po::value<int>(), "train until this many rounds are done in all")(
+      "minutes", po::value<double>(), "stop after the round that passes this many minutes")(
+      "kind", po::value<std::string>(), "round kind: td (default for a new run) or supervised")(
+      "from", po::value<std::string>(),
+      "start a new run from these weights instead of random ones")(
+      "seed", po::value<uint64_t>(), "seed of a new run (default 1)")(
+      "threads", po::value<int>(), "threads playing games (default: all cores)")(
+      "games-per-round", po::value<int>(), "games per round (default 200)")(
+      "rate", po::value<float>(), "initial step size (default 0.1)")(
+      "rate-floor", po::value<float>(), "smallest step size (default 0.01)")(
+      "rate-halflife", po::value<int>(),
+      "rounds over which the step size falls by sqrt(2) (default 200)")(
+      "lambda", po::value<float>(), "TD(lambda) trace decay (default 0.7)")(
+      "exploration", po::value<float>(), "probability of a random play (default 0.02)")(
+      "label-plies", po::value<int>(), "supervised rounds: plies of the labels (default 1)")(
+      "label-fraction", po::value<float>(),
+      "supervised rounds: share of positions labelled (default 0.25)")(
+      "epochs", po::value<int>(), "supervised rounds: passes over the labels (default 2)")(
+      "hidden", po::value<int>(), "new run: hidden units of the three main nets (default 128)")(
+      "export", po::value<std::string>(),
+      "at the end, also write the nets to this file (.weights: gnubg's text format, else binary)")(
+      "quiet,q", "no progress display");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
+    po::notify(vm);
+  } catch (const std::exception& e) {
+    std::cerr << "tavla train: " << e.what() << "\n(tavla train --help for the options)\n";
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << opts << "\n";
+    return 0;
+  }
+  if (!vm.count("dir")) {
+    std::cerr << "tavla train: --dir DIR is required (tavla train --help)\n";
+    return 2;
+  }
+  const std::filesystem::path dir = vm["dir"].as<std::string>();
+
+  eval::Weights weights;
+  train::TrainState st;
+  if (std::filesystem::exists(dir / "state.txt")) {
+    if (vm.count("from") || vm.count("seed") || vm.count("hidden")) {
+      std::cerr << "tavla train: " << dir.string()
+                << " holds a checkpoint: --from, --seed and --hidden only start new runs\n";
+      return 2;
+    }
+    auto ck = train::load_checkpoint(dir);
+    if (!ck) {
+      std::cerr << "tavla train: cannot resume: " << ck.error() << "\n";
+      return 1;
+    }
+    weights = std::move(ck.value().first);
+    st = ck.value().second;
+    std::fprintf(stderr, "resuming %s after round %d (%llu games)\n", dir.string().c_str(),
+                 st.round, static_cast<unsigned long long>(st.games));
+  } else {
+    if (vm.count("seed")) st.settings.seed = vm["seed"].as<uint64_t>();
+    if (vm.count("hidden")) {
+      const int h = vm["hidden"].as<int>();
+      if (h < 1 || h > eval::kMaxHidden) {
+        std::cerr << "tavla train: --hidden must be 1.." << eval::kMaxHidden << "\n";
+        return 2;
+      }
+      st.settings.hidden_contact = st.settings.hidden_race = st.settings.hidden_crashed = h;
+    }
+    if (vm.count("from")) {
+      auto w = eval::read_weights(vm["from"].as<std::string>());
+      if (!w) {
+        std::cerr << "tavla train: " << w.error() << "\n";
+        return 1;
+      }
+      weights = std::move(w.value());
+    } else {
+      weights = train::random_weights(st.settings);
+    }
+  }
+  train::TrainSettings& s = st.settings;
+  s.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  try {
+    if (vm.count("kind")) {
+      const std::string k = vm["kind"].as<std::string>();
+      if (k == "td")
+        s.kind = train::RoundKind::kTd;
+      else if (k == "supervised")
+        s.kind = train::RoundKind::kSupervised;
+      else
+        throw std::invalid_argument("--kind must be td or supervised, not '" + k + "'");
+    }
+    auto set = [&](const char* name, auto& field, auto lo, auto hi) {
+      if (!vm.count(name)) return;
+      using T = std::remove_reference_t<decltype(field)>;
+      const T v = vm[name].as<T>();
+      if (!(v >= lo && v <= hi))
+        throw std::invalid_argument(std::string("--") + name + " must be between " +
+                                    std::to_string(lo) + " and " + std::to_string(hi));
+      field = v;
+    };
+    set("threads", s.threads, 1, 256);
+    set("games-per-round", s.games_per_round, 1, 1000000);
+    set("rate", s.rate, 1e-6f, 10.0f);
+    set("rate-floor", s.rate_floor, 0.0f, 10.0f);
+    set("rate-halflife", s.rate_halflife, 1, 1000000000);
+    set("lambda", s.play.lambda, 0.0f, 1.0f);
+    set("exploration", s.play.exploration, 0.0f, 1.0f);
+    set("label-plies", s.label_plies, 0, 3);
+    set("label-fraction", s.label_fraction, 0.0f, 1.0f);
+    set("epochs", s.epochs, 1, 1000);
+  } catch (const std::exception& e) {
+    std::cerr << "tavla train: " << e.what() << "\n";
+    return 2;
+  }
+  if (auto bad = eval::validate(weights)) {
+    std::cerr << "tavla train: the starting nets are not usable: " << *bad << "\n";
+    return 1;
+  }
+
+  auto dbs = bearoff::open_default_databases(true, [](const std::string& what) {
+    std::fprintf(stderr, "building %s\n", what.c_str());
+  });
+  std::optional<bearoff::DatabaseBearoffProvider> provider;
+  if (dbs) provider.emplace(*dbs);
+  else
+    std::fprintf(stderr, "tavla train: no bearoff databases (%s); races are learnt by the net\n",
+                 dbs.error().c_str());
+
+  const int target_rounds = vm.count("rounds") ? vm["rounds"].as<int>() : st.round + 1;
+  const double minutes = vm.count("minutes") ? vm["minutes"].as<double>() : 1e18;
+  const bool tty = !vm.count("quiet") && isatty(STDERR_FILENO);
+  std::signal(SIGINT, on_interrupt);
+  const auto t0 = std::chrono::steady_clock::now();
+  while (st.round < target_rounds && interrupts.load() == 0) {
+    const int round = st.round + 1;
+    auto rep = train::train_round(weights, st, provider ? &*provider : nullptr, [&](int done) {
+      if (!tty) return;
+      const int width = 30, fill = done * width / std::max(1, s.games_per_round);
+      std::fprintf(stderr, "\r\033[Kround %d/%d [%.*s%.*s] %d/%d games", round, target_rounds,
+                   fill, "##############################", width - fill,
+                   "..............................", done, s.games_per_round);
+      std::fflush(stderr);
+    });
+    if (auto err = train::save_checkpoint(dir, weights, st)) {
+      std::cerr << "\ntavla train: " << *err << "\n";
+      return 1;
+    }
+    if (!vm.count("quiet")) print_round(rep, st, tty);
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (elapsed > minutes * 60) break;
+  }
+  if (interrupts.load())
+    std::fprintf(stderr, "interrupted: checkpoint after round %d in %s\n", st.round,
+                 dir.string().c_str());
+  if (vm.count("export")) {
+    const std::filesystem::path out = vm["export"].as<std::string>();
+    auto err = out.extension() == ".weights" ? eval::write_weights_text(weights, out)
+                                             : eval::write_weights_binary(weights, out);
+    if (err) {
+      std::cerr << "tavla train: " << *err << "\n";
+      return 1;
+    }
+  }
+  return interrupts.load() ? 130 : 0;
+}
+
+}  // namespace tavla::cli

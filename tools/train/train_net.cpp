@@ -1,0 +1,118 @@
+#include "train/train_net.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "eval/sigmoid.h"
+
+namespace tavla::train {
+
+namespace {
+
+constexpr float kBetaHidden = 0.1f;  // gnubg's betas, kept so that gnubg can load our nets
+constexpr float kBetaOutput = 1.0f;
+// Initial weight ranges. A contact position has ~50 nonzero inputs of size ~1: hidden sums of
+// +-kInitHidden random terms have sd ~ kInitHidden * 4, i.e. ~0.3 after beta_hidden.
+constexpr float kInitHidden = 0.8f;
+constexpr float kInitOutput = 0.5f;
+constexpr int kOutputs = eval::kNetOutputs;
+
+}  // namespace
+
+TrainNet TrainNet::random(int inputs, int hidden, std::mt19937_64& rng) {
+  TrainNet n;
+  eval::NetWeights& w = n.w;
+  w.inputs = inputs;
+  w.hidden = hidden;
+  w.outputs = kOutputs;
+  w.beta_hidden = kBetaHidden;
+  w.beta_output = kBetaOutput;
+  std::uniform_real_distribution<float> uh(-kInitHidden, kInitHidden);
+  std::uniform_real_distribution<float> uo(-kInitOutput, kInitOutput);
+  w.hidden_weights.resize(size_t(inputs) * hidden);
+  for (float& x : w.hidden_weights) x = uh(rng);
+  w.output_weights.resize(size_t(kOutputs) * hidden);
+  for (float& x : w.output_weights) x = uo(rng);
+  w.hidden_bias.assign(hidden, 0.0f);
+  w.output_bias.assign(kOutputs, 0.0f);
+  return n;
+}
+
+eval::Probabilities TrainNet::forward(const eval::SparseInputs& x) const {
+  const int nh = w.hidden;
+  float sums[eval::kMaxHidden];
+  std::copy_n(w.hidden_bias.data(), nh, sums);
+  for (int t = 0; t < x.count; ++t) {
+    const float v = x.value[t];
+    const float* row = w.hidden_weights.data() + size_t(x.index[t]) * nh;
+    for (int j = 0; j < nh; ++j) sums[j] += row[j] * v;
+  }
+  float h[eval::kMaxHidden];
+  for (int j = 0; j < nh; ++j)
+    h[j] = eval::logistic_hidden(w.beta_hidden * sums[j], eval::Reciprocal::kTable);
+  eval::Probabilities y;
+  for (int k = 0; k < kOutputs; ++k) {
+    const float* v = w.output_weights.data() + size_t(k) * nh;
+    float z = w.output_bias[k];
+    for (int j = 0; j < nh; ++j) z += v[j] * h[j];
+    y[k] = eval::logistic_output(w.beta_output * z);
+  }
+  return y;
+}
+
+double TrainNet::learn(const eval::SparseInputs& x, const eval::Probabilities& target,
+                       float rate) {
+  const int nh = w.hidden;
+  float sums[eval::kMaxHidden];
+  std::copy_n(w.hidden_bias.data(), nh, sums);
+  for (int t = 0; t < x.count; ++t) {
+    const float v = x.value[t];
+    const float* row = w.hidden_weights.data() + size_t(x.index[t]) * nh;
+    for (int j = 0; j < nh; ++j) sums[j] += row[j] * v;
+  }
+  float h[eval::kMaxHidden];
+  for (int j = 0; j < nh; ++j)
+    h[j] = eval::logistic_hidden(w.beta_hidden * sums[j], eval::Reciprocal::kTable);
+  eval::Probabilities y;
+  float dz[kOutputs];  // d(loss)/d(output sum), per output
+  for (int k = 0; k < kOutputs; ++k) {
+    const float* v = w.output_weights.data() + size_t(k) * nh;
+    float z = w.output_bias[k];
+    for (int j = 0; j < nh; ++j) z += v[j] * h[j];
+    y[k] = eval::logistic_output(w.beta_output * z);
+    dz[k] = w.beta_output * (y[k] - target[k]);
+  }
+  // Back to the hidden sums (before the output weights change).
+  float dh[eval::kMaxHidden];
+  for (int j = 0; j < nh; ++j) {
+    float g = 0.0f;
+    for (int k = 0; k < kOutputs; ++k) g += dz[k] * w.output_weights[size_t(k) * nh + j];
+    dh[j] = g * w.beta_hidden * h[j] * (1.0f - h[j]);
+  }
+  for (int k = 0; k < kOutputs; ++k) {
+    float* v = w.output_weights.data() + size_t(k) * nh;
+    const float s = rate * dz[k];
+    for (int j = 0; j < nh; ++j) v[j] -= s * h[j];
+    w.output_bias[k] -= s;
+  }
+  for (int j = 0; j < nh; ++j) w.hidden_bias[j] -= rate * dh[j];
+  for (int t = 0; t < x.count; ++t) {
+    const float s = rate * x.value[t];
+    float* row = w.hidden_weights.data() + size_t(x.index[t]) * nh;
+    for (int j = 0; j < nh; ++j) row[j] -= s * dh[j];
+  }
+  return cross_entropy(y, target);
+}
+
+double cross_entropy(const eval::Probabilities& y, const eval::Probabilities& t) {
+  constexpr double kEps = 1e-7;
+  double loss = 0.0;
+  for (int k = 0; k < kOutputs; ++k) {
+    const double p = std::clamp<double>(y[k], kEps, 1.0 - kEps);
+    loss -= t[k] * std::log(p) + (1.0 - t[k]) * std::log(1.0 - p);
+  }
+  return loss;
+}
+
+}  // namespace tavla::train

@@ -1,0 +1,301 @@
+#include "train/trainer.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "eval/cube_info.h"
+#include "eval/inputs.h"
+#include "eval/net_set.h"
+#include "eval/search.h"
+#include "train/train_net.h"
+
+namespace tavla::train {
+
+using eval::NetId;
+using eval::PositionClass;
+
+namespace {
+
+uint64_t mix(uint64_t x) {  // splitmix64's finaliser: decorrelates nearby seeds
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+std::mt19937_64 stream(uint64_t seed, uint64_t kind, uint64_t index) {
+  return std::mt19937_64(mix(mix(seed) ^ mix(kind * 0x100000001b3ull + index)));
+}
+
+constexpr uint64_t kGameStream = 1, kShuffleStream = 2, kInitStream = 3;
+
+NetId main_net_of(PositionClass c) {
+  return c == PositionClass::kRace      ? NetId::kRace
+         : c == PositionClass::kCrashed ? NetId::kCrashed
+                                        : NetId::kContact;
+}
+NetId pruning_net_of(PositionClass c) {
+  return c == PositionClass::kRace      ? NetId::kPruneRace
+         : c == PositionClass::kCrashed ? NetId::kPruneCrashed
+                                        : NetId::kPruneContact;
+}
+
+float rate_at(const TrainSettings& s, int round) {
+  const float r = s.rate / std::sqrt(1.0f + static_cast<float>(round) / s.rate_halflife);
+  return std::max(r, s.rate_floor);
+}
+
+// Plays games [first, first + count) of the run; supervised rounds relabel a sample of each
+// game's examples with n-ply evaluations.
+std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
+                                const eval::BearoffProvider* bearoff, uint64_t first, int count,
+                                const std::function<void(int)>& progress, int& games_done) {
+  const TrainSettings& s = st.settings;
+  auto nets = eval::NetSet::create(w);
+  if (!nets) throw std::runtime_error("training produced invalid nets: " + nets.error());
+  std::vector<std::vector<Example>> per_game(count);
+  std::atomic<int> next{0}, done{0};
+  auto worker = [&]() {
+    eval::Evaluator ev(*nets, bearoff);
+    std::unique_ptr<eval::Search> search;
+    if (s.kind == RoundKind::kSupervised)
+      search = std::make_unique<eval::Search>(*nets, bearoff, size_t{1} << 16);
+    const eval::CubeInfo ci = eval::money_cube_info(1, -1, 0, false, false);
+    eval::EvalContext ec;
+    ec.plies = s.label_plies;
+    ec.cubeful = false;
+    for (int i; (i = next.fetch_add(1)) < count;) {
+      std::mt19937_64 rng = stream(s.seed, kGameStream, first + i);
+      std::vector<Example>& ex = per_game[i];
+      play_td_game(ev, rng, s.play, ex);
+      if (search) {
+        std::vector<Example> labelled;
+        std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+        for (Example& e : ex) {
+          if (unit(rng) >= s.label_fraction) continue;
+          e.target = search->evaluate(e.board, ci, ec).probs;
+          labelled.push_back(e);
+        }
+        ex = std::move(labelled);
+      }
+      done.fetch_add(1);
+    }
+  };
+  const int threads = std::max(1, std::min(s.threads, count));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  if (progress) {
+    // The calling thread works too, reporting between games.
+    std::thread reporter([&] {
+      while (done.load() < count) {
+        progress(done.load());
+        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      }
+    });
+    worker();
+    reporter.join();
+  } else {
+    worker();
+  }
+  for (auto& t : pool) t.join();
+  games_done = count;
+  std::vector<Example> all;
+  for (auto& g : per_game) all.insert(all.end(), g.begin(), g.end());
+  return all;
+}
+
+}  // namespace
+
+eval::Weights random_weights(const TrainSettings& s) {
+  eval::Weights w;
+  w.version = "1.00";
+  const int hidden[eval::kNetCount] = {s.hidden_contact,       s.hidden_race,
+                                        s.hidden_crashed,       s.hidden_prune_contact,
+                                        s.hidden_prune_crashed, s.hidden_prune_race};
+  for (int i = 0; i < eval::kNetCount; ++i) {
+    std::mt19937_64 rng = stream(s.seed, kInitStream, i);
+    w.nets[i] = TrainNet::random(eval::kNetInputs[i], hidden[i], rng).w;
+  }
+  return w;
+}
+
+RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffProvider* bearoff,
+                        const std::function<void(int)>& progress) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const TrainSettings& s = st.settings;
+  RoundReport rep;
+  rep.round = st.round + 1;
+  std::vector<Example> ex = play_games(w, st, bearoff, st.games, s.games_per_round, progress,
+                                       rep.games);
+  std::mt19937_64 rng = stream(s.seed, kShuffleStream, st.round);
+  const float rate = rate_at(s, st.round);
+  const int epochs = s.kind == RoundKind::kSupervised ? s.epochs : 1;
+  std::array<TrainNet, eval::kNetCount> nets;
+  for (int i = 0; i < eval::kNetCount; ++i) nets[i].w = std::move(w.nets[i]);
+  eval::SparseInputs x;
+  double loss[3] = {0, 0, 0};
+  uint64_t n[3] = {0, 0, 0};
+  for (int e = 0; e < epochs; ++e) {
+    std::shuffle(ex.begin(), ex.end(), rng);
+    const bool last = e == epochs - 1;
+    for (const Example& ex1 : ex) {
+      const NetId id = main_net_of(ex1.cls);
+      eval::encode_sparse(ex1.cls, ex1.board, x);
+      const double l = nets[static_cast<int>(id)].learn(x, ex1.target, rate);
+      eval::encode_base_sparse(ex1.board, x);
+      nets[static_cast<int>(pruning_net_of(ex1.cls))].learn(x, ex1.target, rate);
+      if (last) {
+        const int k = ex1.cls == PositionClass::kRace ? 1 : ex1.cls == PositionClass::kCrashed ? 2 : 0;
+        loss[k] += l;
+        ++n[k];
+      }
+    }
+  }
+  for (int i = 0; i < eval::kNetCount; ++i) w.nets[i] = std::move(nets[i].w);
+  rep.examples = ex.size();
+  rep.count_contact = n[0];
+  rep.count_race = n[1];
+  rep.count_crashed = n[2];
+  rep.loss_contact = n[0] ? loss[0] / n[0] : 0;
+  rep.loss_race = n[1] ? loss[1] / n[1] : 0;
+  rep.loss_crashed = n[2] ? loss[2] / n[2] : 0;
+  rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  st.round += 1;
+  st.games += rep.games;
+  st.examples += rep.examples * epochs;
+  st.seconds += rep.seconds;
+  st.loss_contact = rep.loss_contact;
+  st.loss_race = rep.loss_race;
+  st.loss_crashed = rep.loss_crashed;
+  return rep;
+}
+
+// --- checkpoints ---------------------------------------------------------------------------
+
+namespace {
+
+std::string state_text(const TrainState& st) {
+  const TrainSettings& s = st.settings;
+  std::ostringstream o;
+  o.precision(17);
+  o << "# tavla train checkpoint: the settings and progress of the run; nets.wd holds the nets\n"
+    << "seed = " << s.seed << "\n"
+    << "kind = " << (s.kind == RoundKind::kTd ? "td" : "supervised") << "\n"
+    << "games_per_round = " << s.games_per_round << "\n"
+    << "rate = " << s.rate << "\nrate_floor = " << s.rate_floor << "\n"
+    << "rate_halflife = " << s.rate_halflife << "\n"
+    << "lambda = " << s.play.lambda << "\nexploration = " << s.play.exploration << "\n"
+    << "label_plies = " << s.label_plies << "\nlabel_fraction = " << s.label_fraction << "\n"
+    << "epochs = " << s.epochs << "\n"
+    << "round = " << st.round << "\ngames = " << st.games << "\nexamples = " << st.examples
+    << "\nseconds = " << st.seconds << "\nloss_contact = " << st.loss_contact
+    << "\nloss_race = " << st.loss_race << "\nloss_crashed = " << st.loss_crashed << "\n";
+  return o.str();
+}
+
+std::optional<std::string> write_atomically(const std::filesystem::path& file,
+                                            const std::string& content) {
+  const std::filesystem::path tmp = file.string() + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) return "cannot write " + tmp.string();
+    f << content;
+    f.flush();
+    if (!f) return "cannot write " + tmp.string();
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, file, ec);
+  if (ec) return "cannot replace " + file.string() + ": " + ec.message();
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> save_checkpoint(const std::filesystem::path& dir,
+                                           const eval::Weights& w, const TrainState& st) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return "cannot create " + dir.string() + ": " + ec.message();
+  const std::vector<std::byte> bin = eval::format_weights_binary(w);
+  // Weights first, then the state. A crash between the two renames leaves nets one round newer
+  // than state.txt: resuming then repeats that round on them (harmless, but that run is no
+  // longer bit-reproducible).
+  if (auto e = write_atomically(dir / "nets.wd",
+                                std::string(reinterpret_cast<const char*>(bin.data()), bin.size())))
+    return e;
+  return write_atomically(dir / "state.txt", state_text(st));
+}
+
+engine::Result<std::pair<eval::Weights, TrainState>> load_checkpoint(
+    const std::filesystem::path& dir) {
+  auto w = eval::read_weights(dir / "nets.wd");
+  if (!w) return engine::Error{w.error()};
+  const std::filesystem::path sf = dir / "state.txt";
+  std::ifstream f(sf);
+  if (!f) return engine::Error{"cannot read " + sf.string()};
+  std::map<std::string, std::string> kv;
+  std::string line;
+  int lineno = 0;
+  while (std::getline(f, line)) {
+    ++lineno;
+    if (line.empty() || line[0] == '#') continue;
+    const size_t eq = line.find(" = ");
+    if (eq == std::string::npos)
+      return engine::Error{sf.string() + ":" + std::to_string(lineno) + ": expected 'key = value'"};
+    kv[line.substr(0, eq)] = line.substr(eq + 3);
+  }
+  TrainState st;
+  TrainSettings& s = st.settings;
+  std::string bad;
+  auto num = [&](const char* key, auto& out) {
+    auto it = kv.find(key);
+    if (it == kv.end()) {
+      if (bad.empty()) bad = std::string("missing '") + key + "'";
+      return;
+    }
+    std::istringstream in(it->second);
+    in >> out;
+    if (!in || !(in >> std::ws).eof())
+      if (bad.empty()) bad = std::string("bad value of '") + key + "': " + it->second;
+  };
+  num("seed", s.seed);
+  std::string kind;
+  num("kind", kind);
+  if (kind == "td")
+    s.kind = RoundKind::kTd;
+  else if (kind == "supervised")
+    s.kind = RoundKind::kSupervised;
+  else if (bad.empty())
+    bad = "bad value of 'kind': " + kind;
+  num("games_per_round", s.games_per_round);
+  num("rate", s.rate);
+  num("rate_floor", s.rate_floor);
+  num("rate_halflife", s.rate_halflife);
+  num("lambda", s.play.lambda);
+  num("exploration", s.play.exploration);
+  num("label_plies", s.label_plies);
+  num("label_fraction", s.label_fraction);
+  num("epochs", s.epochs);
+  num("round", st.round);
+  num("games", st.games);
+  num("examples", st.examples);
+  num("seconds", st.seconds);
+  num("loss_contact", st.loss_contact);
+  num("loss_race", st.loss_race);
+  num("loss_crashed", st.loss_crashed);
+  if (!bad.empty()) return engine::Error{sf.string() + ": " + bad};
+  if (s.games_per_round < 1 || s.rate <= 0 || s.rate_halflife < 1 || s.play.lambda < 0 ||
+      s.play.lambda > 1 || s.epochs < 1 || s.label_plies < 0)
+    return engine::Error{sf.string() + ": settings out of range"};
+  return std::pair<eval::Weights, TrainState>{std::move(*w), st};
+}
+
+}  // namespace tavla::train

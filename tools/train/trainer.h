@@ -1,0 +1,85 @@
+// The training loop: rounds of self-play games (several threads) followed by stochastic-gradient
+// passes over the round's examples, with a checkpoint after every round.
+//
+// Reproducibility: game g of the run uses its own random stream (from the seed and g), a round's
+// examples are gathered in game order and shuffled by a stream of (seed, round), so a run gives
+// the same nets whatever the thread count, and a run resumed from a checkpoint continues exactly
+// as the uninterrupted run would have.
+//
+// Two kinds of round:
+//   * td: targets are the games' TD(lambda) returns (self_play.h). Starts from random weights.
+//   * supervised: a sample of each game's positions is labelled with tavla's own n-ply cubeless
+//     evaluation (eval::Search with the current nets) and the nets are fitted to those labels for
+//     a few epochs. Never uses any net but the one being trained.
+// Each example also trains the pruning net of its class (200 base inputs) on the same target.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "engine/result.h"
+#include "eval/bearoff_provider.h"
+#include "eval/weights.h"
+#include "train/self_play.h"
+
+namespace tavla::train {
+
+enum class RoundKind { kTd, kSupervised };
+
+struct TrainSettings {
+  uint64_t seed = 1;
+  RoundKind kind = RoundKind::kTd;
+  int games_per_round = 200;
+  int threads = 1;
+  float rate = 0.1f;            // step size of the first round
+  float rate_floor = 0.01f;     // the step size decays as rate / sqrt(1 + round / rate_halflife)
+  int rate_halflife = 200;      // ... but never below rate_floor
+  SelfPlaySettings play;
+  // Supervised rounds.
+  int label_plies = 1;          // n-ply depth of the labels
+  float label_fraction = 0.25f; // share of each game's positions that get labelled
+  int epochs = 2;               // passes over a round's labelled examples
+  // Net sizes for a fresh run (hidden units): contact, race, crashed, and their pruning nets.
+  int hidden_contact = 128, hidden_race = 128, hidden_crashed = 128;
+  int hidden_prune_contact = 16, hidden_prune_crashed = 16, hidden_prune_race = 8;
+};
+
+// What a checkpoint holds besides the weights.
+struct TrainState {
+  TrainSettings settings;
+  int round = 0;                 // rounds completed
+  uint64_t games = 0;            // games played
+  uint64_t examples = 0;         // examples trained on
+  double seconds = 0;            // wall time spent, over all sessions
+  // Mean cross-entropy (nats per example, 5 outputs) of the last round, per main net.
+  double loss_contact = 0, loss_race = 0, loss_crashed = 0;
+};
+
+struct RoundReport {
+  int round = 0;
+  int games = 0;
+  uint64_t examples = 0;
+  double seconds = 0;
+  double loss_contact = 0, loss_race = 0, loss_crashed = 0;
+  uint64_t count_contact = 0, count_race = 0, count_crashed = 0;
+};
+
+// Fresh nets of the settings' sizes (random weights from the seed), version "1.00".
+eval::Weights random_weights(const TrainSettings& s);
+
+// A checkpoint directory holds `nets.wd` (gnubg's binary weights format) and `state.txt`
+// (key = value lines). Both are replaced atomically (written aside, then renamed).
+std::optional<std::string> save_checkpoint(const std::filesystem::path& dir,
+                                           const eval::Weights& w, const TrainState& st);
+engine::Result<std::pair<eval::Weights, TrainState>> load_checkpoint(
+    const std::filesystem::path& dir);
+
+// Plays and trains one round, updating `w` and `st`. `bearoff` (may be null) makes race endings
+// exact. `progress` (may be empty) is told the games done so far in the round.
+RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffProvider* bearoff,
+                        const std::function<void(int games_done)>& progress);
+
+}  // namespace tavla::train

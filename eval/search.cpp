@@ -124,6 +124,19 @@ Search::Search(std::shared_ptr<const NetSet> nets, const BearoffProvider* bearof
 
 Search::~Search() = default;
 
+class Search::Call {
+ public:
+  explicit Call(Search& s) : s_(s) {
+    if (s_.call_depth_++ == 0) s_.cancelled_ = false;
+  }
+  ~Call() { --s_.call_depth_; }
+  Call(const Call&) = delete;
+  Call& operator=(const Call&) = delete;
+
+ private:
+  Search& s_;
+};
+
 MoveList& Search::list_at(int depth) {
   while (static_cast<int>(lists_.size()) <= depth) lists_.push_back(std::make_unique<MoveList>());
   return *lists_[depth];
@@ -153,6 +166,7 @@ Probabilities Search::eval_cubeless(const Board& board, const CubeInfo& ci, cons
     const CubeInfo opp = with_on_roll(ci, 1 - ci.on_roll);
     for (int d1 = 1; d1 <= 6; ++d1)
       for (int d2 = 1; d2 <= d1; ++d2) {
+        if (poll_cancel()) return out;
         Board next = best_move_in_eval(board, d1, d2, ci, ec, plies).swapped();
         Probabilities r = eval_cubeless(next, opp, ec, plies - 1);
         for (int i = 0; i < Probabilities::kCount; ++i) sum[i] += roll_weight(d1, d2) * r[i];
@@ -162,7 +176,7 @@ Probabilities Search::eval_cubeless(const Board& board, const CubeInfo& ci, cons
   } else {
     out = static_eval(board, pc, ec);
   }
-  if (cacheable) cache_.store(key, ctx, out);
+  if (cacheable && !cancelled_) cache_.store(key, ctx, out);
   return out;
 }
 
@@ -199,6 +213,7 @@ void Search::eval_cubeful(const Board& board, std::span<const CubePosition> posi
       all = cache_.lookup(key, context_key(ec, plies, *positions[i], true), probs, &cubeful[i]);
   if (all) return;
   eval_cubeful_uncached(board, positions, mover, ec, plies, top, probs, cubeful);
+  if (cancelled_) return;
   for (size_t i = 0; i < positions.size(); ++i)
     if (positions[i]) cache_.store(key, context_key(ec, plies, *positions[i], true), probs, cubeful[i]);
 }
@@ -212,6 +227,7 @@ bool Search::is_internal_node(const Board& board, const CubeInfo& mover, int pli
 void Search::roll_child(const Board& board, std::span<const CubePosition> aci,
                         const CubeInfo& mover, const EvalContext& ec, int plies, int d1, int d2,
                         Probabilities& probs, std::span<float> cubeful) {
+  Call call(*this);
   Board next = best_move_in_eval(board, d1, d2, mover, ec, plies).swapped();
   eval_cubeful(next, aci, with_on_roll(mover, 1 - mover.on_roll), ec, plies - 1, false, probs,
                cubeful);
@@ -245,6 +261,7 @@ void Search::eval_cubeful_uncached(const Board& board, std::span<const CubePosit
     std::array<float, Probabilities::kCount> sum{};
     for (int d1 = 1; d1 <= 6; ++d1)
       for (int d2 = 1; d2 <= d1; ++d2) {
+        if (poll_cancel()) return;
         Probabilities r;
         roll_child(board, aci, mover, ec, plies, d1, d2, r, cf_roll);
         const float w = roll_weight(d1, d2);
@@ -310,6 +327,7 @@ Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeIn
 void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const CubeInfo& ci,
                          const EvalContext& ec, int plies) {
   (void)board;
+  Call call(*this);
   const CubeInfo opp = with_on_roll(ci, 1 - ci.on_roll);
   const bool batch = plies == 0 && ec.noise == 0.0f;
   std::vector<Board> swapped;
@@ -323,6 +341,7 @@ void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const 
   }
   const CubePosition one[1] = {opp};
   for (size_t i = 0; i < moves.size(); ++i) {
+    if (poll_cancel()) return;
     ScoredMove& m = moves[i];
     const Board after = batch ? swapped[i] : m.move.after.swapped();
     Probabilities p;
@@ -379,6 +398,7 @@ std::vector<ScoredMove> rank_with_filters(
 
 std::vector<ScoredMove> Search::rank_moves(const Board& board, int d1, int d2, const CubeInfo& ci,
                                            const EvalSetup& setup) {
+  Call call(*this);
   return rank_with_filters(board, d1, d2, setup, [&](std::span<ScoredMove> moves, int plies) {
     score_moves(board, moves, ci, setup.context, plies);
   });
@@ -390,6 +410,7 @@ Evaluation Search::evaluate(const Board& board, const CubeInfo& ci, const EvalCo
 
 Evaluation Search::evaluate(const Board& board, const CubeInfo& ci, const EvalContext& ec,
                             int plies) {
+  Call call(*this);
   Evaluation e;
   if (ec.cubeful) {
     const CubePosition one[1] = {ci};
@@ -403,6 +424,7 @@ Evaluation Search::evaluate(const Board& board, const CubeInfo& ci, const EvalCo
 
 std::array<Evaluation, 2> Search::cube_evaluations(const Board& board, const CubeInfo& ci,
                                                    const EvalContext& ec) {
+  Call call(*this);
   const CubePosition positions[2] = {ci, after_double_take(ci)};
   Probabilities probs;
   float cf[2] = {0.0f, 0.0f};

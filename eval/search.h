@@ -17,6 +17,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -88,6 +89,15 @@ class Search {
   Evaluator& evaluator() { return evaluator_; }
   EvalCache& cache() { return cache_; }
 
+  // Cancellation (an interrupt from the user): while *flag is true, a call in progress stops at its
+  // next check (every roll of a searched node, every move scored) and returns meaningless
+  // numbers; cancelled() then says so until the next call. Nothing computed after the flag was
+  // seen goes into the cache, so later calls are unaffected. Null (the default): never cancelled.
+  void set_cancel_flag(const std::atomic<bool>* flag) { cancel_flag_ = flag; }
+  // Whether the last call (evaluate, rank_moves, score_moves, cube_evaluations, roll_child) was
+  // cancelled.
+  bool cancelled() const { return cancelled_; }
+
   // The pieces of one node of a cubeful evaluation, for callers that spread the 21 rolls over
   // threads (parallel_search.h). A node is internal when it is searched deeper rather than
   // evaluated statically; roll_child evaluates one roll's child for the child cube positions.
@@ -111,11 +121,22 @@ class Search {
   engine::Board best_move_in_eval(const engine::Board& board, int d1, int d2, const CubeInfo& ci,
                                   const EvalContext& ec, int depth);
   engine::MoveList& list_at(int depth);
+  // True once the cancel flag was seen set during the current call (one relaxed load).
+  bool poll_cancel() {
+    if (!cancelled_ && cancel_flag_ && cancel_flag_->load(std::memory_order_relaxed))
+      cancelled_ = true;
+    return cancelled_;
+  }
+  // Marks a public call: the outermost one clears cancelled_.
+  class Call;
 
   Evaluator evaluator_;
   const BearoffProvider* bearoff_;
   EvalCache cache_;
   std::vector<std::unique_ptr<engine::MoveList>> lists_;  // one per recursion depth
+  const std::atomic<bool>* cancel_flag_ = nullptr;
+  bool cancelled_ = false;
+  int call_depth_ = 0;
 };
 
 // gnubg's FindnSaveBestMoves around a scoring function: all plays of (d1, d2), scored level by

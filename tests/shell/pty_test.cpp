@@ -1,5 +1,5 @@
 // The shell on a terminal: prompts, line editing (readline), tab completion, Ctrl-C at the prompt
-// and the confirmation gnubg asks for before quitting a game in progress.
+// and during a long hint, and the confirmation gnubg asks for before quitting a game in progress.
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <pty.h>
@@ -113,6 +113,28 @@ TEST(Terminal, PromptEditingCompletionInterruptAndQuit) {
   ASSERT_TRUE(t.expect("Are you sure you want to discard the current match? ")) << t.output();
   t.send("y\n");
   EXPECT_EQ(t.wait_exit(), 0) << t.output();
+}
+
+// Ctrl-C during a long computation (a 4-ply hint) stops it and returns to the prompt, as gnubg
+// does; the session goes on.
+TEST(Terminal, InterruptStopsLongHint) {
+  TAVLA_REQUIRE_WEIGHTS();
+  Terminal t(temp_dir("pty_home3"));
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("set player 0 name alice\nset player 1 name bob\nset player 0 human\nset seed 1\n");
+  t.send("set evaluation chequerplay evaluation plies 4\nnew session\n");
+  ASSERT_TRUE(t.expect("alice rolls 3, bob rolls 6.")) << t.output();
+  ASSERT_TRUE(t.expect("(bob) ")) << t.output();
+  t.send("hint\n");
+  // Give the shell a moment to leave the prompt (a 4-ply hint takes far longer), then interrupt.
+  usleep(300 * 1000);
+  t.send("\x03");
+  ASSERT_TRUE(t.expect("(Interrupted)")) << t.output();
+  ASSERT_TRUE(t.expect("(bob) ")) << t.output();
+  EXPECT_EQ(t.output().find("Cubeful 4-ply"), std::string::npos) << t.output();
+  t.send("show turn\n");
+  ASSERT_TRUE(t.expect("bob in on move.")) << t.output();
 }
 
 TEST(Terminal, EndOfInputLeaves) {

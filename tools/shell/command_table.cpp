@@ -32,6 +32,7 @@ constexpr const char* kMatchId = "<matchid>";
 constexpr const char* kGnubgId = "<gnubgid>";
 constexpr const char* kXgid = "<xgid>";
 constexpr const char* kStdDev = "<std dev>";
+constexpr const char* kTrials = "<trials>";
 constexpr const char* kLevel = "<level>";
 constexpr const char* kEvalType = "evaluation|rollout";
 
@@ -152,6 +153,34 @@ const CommandEntry kSetRng[] = {
      nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+// gnubg's `set rollout' subcommands; tavla has the number of trials and the seed.
+const CommandEntry kSetRollout[] = {
+    NA("bearofftruncation"),
+    NA("chequerplay"),
+    NA("cubedecision"),
+    NA("cube-equal-chequer"),
+    NA("cubeful"),
+    NA("initial"),
+    NA("jsd"),
+    NA("later"),
+    NA("limit"),
+    NA("log"),
+    NA("logfile"),
+    NA("movefilter"),
+    NA("player"),
+    NA("players-are-same"),
+    NA("quasirandom"),
+    NA("rng"),
+    NA("rotate"),
+    {"seed", &S::cmd_set_rollout_seed, "Specify the base pseudo-random seed to use for rollouts",
+     kOptSeed, nullptr},
+    {"trials", &S::cmd_set_rollout_trials, "Control how many rollouts to perform", kTrials,
+     nullptr},
+    NA("truncation"),
+    NA("truncate-equal-player0"),
+    NA("varredn"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kSet[] = {
     NA("analysis"),
     NA("appearance"),
@@ -204,7 +233,7 @@ const CommandEntry kSet[] = {
     NA("ratingoffset"),
     NA("record"),
     {"rng", nullptr, "Select the random number generator algorithm", nullptr, kSetRng},
-    NA("rollout"),
+    {"rollout", nullptr, "Control rollout parameters", nullptr, kSetRollout},
     {"score", &S::cmd_set_score, "Set the match or session score ", kScore, nullptr},
     {"seed", &S::cmd_set_seed, "Set the dice generator seed", kOptSeed, nullptr},
     NA("sound"),

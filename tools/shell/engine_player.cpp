@@ -37,6 +37,7 @@ class SearchAnalyzer final : public Analyzer {
       : search_(std::move(nets), bearoff) {}
 
   int max_plies() const override { return 7; }  // gnubg's limit for `set ... plies`
+  void set_cancel_flag(const std::atomic<bool>* flag) override { search_.set_cancel_flag(flag); }
 
   std::vector<RankedMove> rank_moves(const Game& game, const eval::EvalSetup& setup) override {
     std::vector<RankedMove> out;

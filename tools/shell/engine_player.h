@@ -11,6 +11,7 @@
 // Not thread-safe: an Analyzer owns a Search (one per thread).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -77,6 +78,9 @@ class Analyzer {
   virtual CubeAnalysis analyse_cube(const engine::Game& game, const eval::EvalContext& context) = 0;
   // The deepest evaluation this analyzer performs; deeper requests are answered at this depth.
   virtual int max_plies() const = 0;
+  // While *flag is true, a computation in progress stops soon and returns meaningless results,
+  // which the caller (who set the flag) discards. Null: never interrupted.
+  virtual void set_cancel_flag(const std::atomic<bool>* flag) = 0;
 };
 
 // The analyzer on eval::Search with the given nets (bearoff may be null: see

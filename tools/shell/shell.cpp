@@ -406,8 +406,11 @@ bool Shell::engine_turn() {
   } reset{computer_decision_};
   std::string none;
 
+  // After every decision: an interrupted search decided nothing, so the engine does not act.
   if (ms.resigned) {
-    if (player.accept_resignation(analysis_game(), beavers))
+    const bool accept = player.accept_resignation(analysis_game(), beavers);
+    if (interrupted_) return false;
+    if (accept)
       cmd_agree(none);
     else
       cmd_decline(none);
@@ -416,7 +419,9 @@ bool Shell::engine_turn() {
   if (ms.doubled) {
     const bool may_beaver = ms.is_money() && flow_.beavers_used() < flow_.rules().beavers &&
                             ms.cube < (engine::kMaxCube >> 1);
-    switch (player.take_decision(analysis_game(), settings, may_beaver)) {
+    const TakeAction take = player.take_decision(analysis_game(), settings, may_beaver);
+    if (interrupted_) return false;
+    switch (take) {
       case TakeAction::kTake:
         cmd_take(none);
         break;
@@ -430,17 +435,21 @@ bool Shell::engine_turn() {
     return true;
   }
   // Resign a hopeless race or bearoff.
-  if (int level = player.resign_decision(analysis_game(), beavers);
-      level > 0 && level > flow_.resignation_declined()) {
+  const int level = player.resign_decision(analysis_game(), beavers);
+  if (interrupted_) return false;
+  if (level > 0 && level > flow_.resignation_declined()) {
     std::string word(1, "ngb"[level - 1]);
     cmd_resign(word);
     return true;
   }
   if (ms.cube_use && !ms.dice_rolled() && ms.cube < engine::kMaxCube &&
-      flow_.check_double() == engine::Refusal::kNone &&
-      player.cube_decision(analysis_game(), settings, beavers)) {
-    cmd_double(none);
-    return true;
+      flow_.check_double() == engine::Refusal::kNone) {
+    const bool doubles = player.cube_decision(analysis_game(), settings, beavers);
+    if (interrupted_) return false;
+    if (doubles) {
+      cmd_double(none);
+      return true;
+    }
   }
   if (!ms.dice_rolled()) {
     std::array<int, 2> dice{};
@@ -450,6 +459,7 @@ bool Shell::engine_turn() {
   }
   if (interrupted_) return false;
   std::optional<RankedMove> best = player.choose_move(analysis_game(), settings);
+  if (interrupted_) return false;
   const engine::Move move = best ? best->move : engine::Move{};
   show_auto_move(move);
   flow_.move(move);
@@ -478,7 +488,9 @@ Analyzer* Shell::analyzer() {
     if (options_.weights) file = *options_.weights;
     auto nets = eval::NetSet::find(file);
     if (nets) {
-      analyzer_ = make_analyzer(nets.value(), bearoff_provider());
+      nets_ = nets.value();
+      analyzer_ = make_analyzer(nets_, bearoff_provider());
+      analyzer_->set_cancel_flag(&interrupted_);  // Ctrl-C stops a long hint, eval or engine turn
       return analyzer_.get();
     }
     analyzer_error_ = nets.error();

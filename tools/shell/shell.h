@@ -113,6 +113,8 @@ class Shell {
   void cmd_set_jacoby(std::string& args);
   void cmd_set_beavers(std::string& args);
   void cmd_set_seed(std::string& args);
+  void cmd_set_rollout_seed(std::string& args);
+  void cmd_set_rollout_trials(std::string& args);
   void cmd_set_rng_manual(std::string& args);
   void cmd_set_rng_mersenne(std::string& args);
   void cmd_set_rng_file(std::string& args);
@@ -252,6 +254,8 @@ class Shell {
   bool confirm_new_ = true;
   bool confirm_save_ = true;
   int default_match_length_ = 7;
+  int rollout_trials_ = 1296;            // gnubg's `set rollout trials' (its default)
+  std::optional<uint32_t> rollout_seed_;  // `set rollout seed'; unset: from the system once
   std::string prompt_format_ = "(\\p) ";
 
   std::string match_date_;  // "YYYY-MM-DD" when the match started (SGF DT[])
@@ -262,6 +266,7 @@ class Shell {
   bool end_game_ = false;  // `end game' is playing the game out quietly
   bool quit_ = false;
 
+  std::shared_ptr<const eval::NetSet> nets_;  // the analyzer's, shared with rollouts
   std::unique_ptr<Analyzer> analyzer_;
   std::string analyzer_error_;
   // gnubg's bearoff databases (gnubg_os0.bd and, when installed, gnubg_ts0.bd) for the engine.

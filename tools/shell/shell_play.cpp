@@ -1,21 +1,17 @@
 // The commands of play: new, roll, move, double, take, drop, beaver, resign, accept, reject,
 // play, end game, hint, eval (gnubg's play.c and gnubg.c).
 #include <cstdio>
-#include <cstdlib>
-#include <random>
-#include <filesystem>
 #include <memory>
 
 #include "engine/match_id.h"
 #include "engine/move_text.h"
 #include "engine/movegen.h"
-#include "eval/cube_info.h"
-#include "eval/net_set.h"
+#include "engine/dice.h"
 #include "eval/position_class.h"
 #include "rollout/rollout.h"
-#include "shell/analysis_text.h"
 #include "shell/shell.h"
 #include "shell/text_util.h"
+#include "text/analysis_text.h"
 
 namespace tavla::shell {
 
@@ -26,6 +22,39 @@ constexpr const char* kNoGame = "No game in progress (type `new game' to start o
 bool last_record_is_double(const engine::GameFlow& flow) {
   const engine::GameRecord* g = flow.current_game();
   return g && !g->records.empty() && g->records.back().kind == engine::RecordKind::kDouble;
+}
+
+// The analyzer's answers in the form of tools/text's layouts.
+std::array<eval::Evaluation, 2> no_double_evaluation(const CubeAnalysis& a) {
+  std::array<eval::Evaluation, 2> e{};
+  e[0].probs = a.probs;
+  e[0].cubeless_equity = a.cubeless_equity;
+  return e;
+}
+
+std::string cube_analysis_text(const CubeAnalysis& a, const eval::CubeInfo& ci, bool taker) {
+  return text::format_cube_analysis(no_double_evaluation(a), a.result, ci, a.context, {}, taker);
+}
+
+// gnubg's hint list: the first `n` plays.
+std::string move_hints(const std::vector<RankedMove>& moves, const engine::Board& before,
+                       const eval::CubeInfo& ci, int n) {
+  std::vector<eval::ScoredMove> scored;
+  for (const RankedMove& r : moves) {
+    eval::ScoredMove m;
+    m.move.move = r.move;
+    m.move.after = r.after;
+    m.probs = r.probs;
+    m.cubeless_equity = r.cubeless_equity;
+    m.cubeful_equity = r.cubeful_equity;
+    m.plies = r.context.plies;
+    m.score = r.score;
+    scored.push_back(m);
+  }
+  std::string s;
+  for (size_t i = 0; i < scored.size() && static_cast<int>(i) < n; ++i)
+    s += text::format_move_hint(before, ci, scored, i, moves[i].context);
+  return s;
 }
 }  // namespace
 
@@ -433,12 +462,13 @@ void Shell::cmd_hint(std::string& args) {
       g.match.on_roll = resigner;
     }
     const PositionEvaluation e = a->evaluate(g, eval_settings_.cube);
+    if (interrupted_) return;  // Ctrl-C: nothing to show (execute() says "(Interrupted)")
     const eval::CubeInfo ci = cube_info_for(g, resigner, beavers);
     eval::Probabilities lost;
     if (ms.resigned > 1) lost[eval::Probabilities::kLoseGammon] = 1.0f;
     if (ms.resigned > 2) lost[eval::Probabilities::kLoseBackgammon] = 1.0f;
-    out(resign_hint_text(eval::cubeless_utility(e.probs, ci), eval::cubeless_utility(lost, ci),
-                         ci));
+    out(text::format_resign_hint(eval::cubeless_utility(e.probs, ci),
+                                 eval::cubeless_utility(lost, ci)));
     return;
   }
   if (!ms.dice_rolled() && !ms.doubled) {
@@ -447,7 +477,9 @@ void Shell::cmd_hint(std::string& args) {
       errf("You cannot double.");
       return;
     }
-    out(cube_analysis_text(a->analyse_cube(game, eval_settings_.cube), ci, false) + "\n");
+    const CubeAnalysis cube = a->analyse_cube(game, eval_settings_.cube);
+    if (interrupted_) return;
+    out(cube_analysis_text(cube, ci, false) + "\n");
     return;
   }
   if (ms.doubled) {
@@ -456,16 +488,20 @@ void Shell::cmd_hint(std::string& args) {
       return;
     }
     const eval::CubeInfo ci = cube_info_for(game, ms.on_roll, beavers);
-    out(cube_analysis_text(a->analyse_cube(game, eval_settings_.cube), ci, true) + "\n");
+    const CubeAnalysis cube = a->analyse_cube(game, eval_settings_.cube);
+    if (interrupted_) return;
+    out(cube_analysis_text(cube, ci, true) + "\n");
     return;
   }
   std::optional<int> n = parse_number(args);
   const std::vector<RankedMove> moves = a->rank_moves(game, eval_settings_.chequer);
+  if (interrupted_) return;
   if (moves.empty()) {
     out("There are no legal moves.\n");
     return;
   }
-  out(move_hints(moves, game.board, (!n || *n <= 0) ? 10 : *n));
+  out(move_hints(moves, game.board, cube_info_for(game, ms.on_roll, beavers),
+                 (!n || *n <= 0) ? 10 : *n));
 }
 
 void Shell::cmd_eval(std::string& args) {
@@ -500,67 +536,78 @@ void Shell::cmd_eval(std::string& args) {
   const eval::CubeInfo ci = cube_info_for(game, game.match.on_roll, game.match.beavers > 0);
   std::vector<PositionEvaluation> rows;
   const int plies = std::min(eval_settings_.cube.plies, a->max_plies());
-  for (int i = 0; i <= plies; ++i) {
+  for (int i = 0; i <= plies && !interrupted_; ++i) {
     eval::EvalContext ec = eval_settings_.cube;
     ec.plies = i;
     rows.push_back(a->evaluate(game, ec));
   }
   std::optional<CubeAnalysis> cube;
-  if (eval::may_double(ci)) cube = a->analyse_cube(game, eval_settings_.cube);
-  static constexpr const char* kClass[] = {
-      "Over",     "Hypergammon-1", "Hypergammon-2", "Hypergammon-3", "Bearoff2", "Bearoff-TS",
-      "Bearoff1", "Bearoff-OS",    "Race",          "Crashed",       "Contact"};
+  if (eval::may_double(ci) && !interrupted_) cube = a->analyse_cube(game, eval_settings_.cube);
+  if (interrupted_) return;
+  std::vector<std::array<eval::Evaluation, 2>> table;
+  for (const PositionEvaluation& r : rows) {
+    std::array<eval::Evaluation, 2> e{};
+    e[0].probs = r.probs;
+    e[0].cubeless_equity = r.cubeless_equity;
+    e[0].cubeful_equity = r.cubeful;
+    table.push_back(e);
+  }
   const eval::PositionClass pc = eval::classify(game.board, bearoff_provider());
-  out(eval_text(game.board, id, rows, ci, cube ? &*cube : nullptr, kClass[static_cast<int>(pc)]) +
-      "\n");
+  std::string s = text::format_eval_table(game.board, id, pc, ci, table);
+  if (cube) s += "\n\n" + cube_analysis_text(*cube, ci, false);
+  out(s + "\n");
 }
 
-// Rolls out the current position (no dice) or its five best plays at 0 ply (dice rolled) with
-// gnubg's default rollout settings (1296 trials, cubeful, variance reduction, quasi-random dice,
-// 0-ply chequer play, 2-ply cube decisions); `rollout N` rolls out N trials. Ctrl-C stops it;
-// the trials done are reported.
+// gnubg's `rollout` (CommandRollout) with gnubg's default rollout settings (cubeful, variance
+// reduction, quasi-random dice, 0-ply chequer play, 2-ply cube decisions) and gnubg's `set rollout
+// trials` and `set rollout seed`. Before the roll it rolls out the current position, as gnubg;
+// tavla extensions: with the dice rolled it rolls out the five best plays of the roll (chosen at
+// 0 ply), and `rollout N` rolls out N trials. The results are printed in gnubg's layout
+// (OutputRolloutResult and OutputRolloutContext), which gnubg itself shows only on a terminal.
+// Ctrl-C stops the rollout; the trials done so far are reported.
 void Shell::cmd_rollout(std::string& args) {
-  if (flow_.game().match.game_state != engine::GameState::kPlaying) {
-    out("No game in progress (type `new game' to start one).\n");
+  int trials = rollout_trials_;
+  if (!trim(args).empty()) {
+    std::optional<int> n = parse_number(args);
+    if (!n || *n < 1 || !trim(args).empty()) {
+      errf("The rollout command takes no arguments but a number of trials, and only rolls out the "
+           "current position");
+      return;
+    }
+    trials = *n;
+  }
+  if (flow_.match().game_state != engine::GameState::kPlaying) {
+    errf("No position specified and no game in progress.");
     return;
   }
   Analyzer* a = analyzer();
   if (!a) return;
-  std::optional<std::filesystem::path> file;
-  if (options_.weights) file = *options_.weights;
-  auto nets = eval::NetSet::find(file);
-  if (!nets) {
-    outf("%s\n", nets.error().c_str());
-    return;
-  }
   const engine::Game game = analysis_game();
-  auto ci = eval::cube_info(game.match);
-  if (!ci) {
-    outf("%s\n", ci.error().c_str());
-    return;
-  }
+  const eval::CubeInfo ci = cube_info_for(game, game.match.on_roll, game.match.beavers > 0);
   std::vector<std::string> labels;
   std::vector<rollout::Alternative> alts;
   if (game.match.dice_rolled()) {
-    auto moves = a->rank_moves(game, eval::level_setup(eval::Level::kExpert));
+    const auto moves = a->rank_moves(game, eval::level_setup(eval::Level::kExpert));
+    if (interrupted_) return;
     for (size_t i = 0; i < moves.size() && i < 5; ++i) {
       labels.push_back(engine::format_move(game.board, moves[i].move));
-      alts.push_back({moves[i].after.swapped(), eval::with_on_roll(*ci, 1 - ci->on_roll),
-                      true, true, ci->cube});
+      // Rolled out from the position after the play, the opponent on roll; reported for the mover.
+      alts.push_back({moves[i].after.swapped(), eval::with_on_roll(ci, 1 - ci.on_roll), true, true,
+                      ci.cube});
+    }
+    if (alts.empty()) {
+      out("There are no legal moves.\n");
+      return;
     }
   } else {
-    labels.push_back("Position");
-    alts.push_back({game.board, *ci, false, false, ci->cube});
+    labels.push_back("Current Position");
+    alts.push_back({game.board, ci, false, false, ci.cube});
   }
-  if (alts.empty()) {
-    out("No legal moves to roll out.\n");
-    return;
-  }
+  if (!rollout_seed_) rollout_seed_ = engine::system_seed();
   rollout::RolloutSettings st;
-  // tavla extension: `rollout N` sets the number of trials for this rollout.
-  if (int n = std::atoi(args.c_str()); n > 0) st.trials = n;
-  st.seed = static_cast<uint32_t>(std::random_device{}());
-  rollout::Rollout ro(*nets, bearoff_provider(), st, alts);
+  st.trials = trials;
+  st.seed = *rollout_seed_;
+  rollout::Rollout ro(nets_, bearoff_provider(), st, alts);
   interrupted_ = false;
   ro.run(st.trials, [&](const rollout::Progress& p) {
     if (!options_.interactive) return;
@@ -570,20 +617,15 @@ void Shell::cmd_rollout(std::string& args) {
     std::fflush(stderr);
   }, 36, &interrupted_);
   if (options_.interactive) std::fprintf(stderr, "\n");
-  if (interrupted_) out("Rollout interrupted.\n");
-  auto stats = ro.stats();
-  outf("Rollout of %d trials (seed %u):\n", ro.trials_done(), st.seed);
-  outf("%-28s %6s %6s %6s %6s %6s %8s %8s\n", "", "Win", "W(g)", "W(bg)", "L(g)", "L(bg)",
-       "Equity", "Cubeful");
-  for (size_t i = 0; i < alts.size(); ++i) {
-    const auto& m = stats[i].mean;
-    const auto& e = stats[i].std_error;
-    float cf = ci->is_money() ? m[6] : eval::mwc_to_equity(m[6], *ci);
-    outf("%-28s %6.3f %6.3f %6.3f %6.3f %6.3f %+8.3f %+8.3f\n", labels[i].c_str(), m[0], m[1],
-         m[2], m[3], m[4], m[5], cf);
-    outf("%-28s %6.3f %6.3f %6.3f %6.3f %6.3f %8.3f %8.3f\n", "  std. error", e[0], e[1], e[2],
-         e[3], e[4], e[5], e[6]);
-  }
+  // gnubg prints this line only when the rollout ran to its end; tavla reports an interrupted
+  // rollout too (execute() adds "(Interrupted)").
+  if (!interrupted_) out("\nRollout done. Printing final results.\n");
+  const auto stats = ro.stats();
+  std::string result = "\n";
+  for (size_t i = 0; i < alts.size(); ++i)
+    result += text::format_rollout_result(labels[i], stats[i].mean, stats[i].std_error, ci);
+  result += text::format_rollout_context(st, ro.trials_done());
+  out(result);
 }
 
 }  // namespace tavla::shell

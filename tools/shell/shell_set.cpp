@@ -546,6 +546,35 @@ void Shell::cmd_set_seed(std::string& args) {
   outf("Seed set to %s.\n", s.c_str());
 }
 
+// gnubg's `set rollout seed' (the rollout dice come from gnubg's Mersenne Twister only).
+void Shell::cmd_set_rollout_seed(std::string& args) {
+  const std::string s = trim(args);
+  if (s.empty()) {
+    rollout_seed_ = engine::system_seed();
+    out("Seed initialised from system random data.\n");
+    return;
+  }
+  char* end = nullptr;
+  const unsigned long long n = std::strtoull(s.c_str(), &end, 10);
+  if (*end || s[0] == '-' || n > 0x7fffffffull) {
+    out("You must specify a valid seed (see `help set seed').\n");
+    return;
+  }
+  rollout_seed_ = static_cast<uint32_t>(n);
+  outf("Rollout seed set to %u.\n", static_cast<unsigned>(n));
+}
+
+void Shell::cmd_set_rollout_trials(std::string& args) {
+  std::optional<int> n = parse_number(args);
+  if (!n || *n < 1) {
+    out("You must specify a valid number of trials to make (see `help set rollout trials').\n");
+    return;
+  }
+  rollout_trials_ = *n;
+  outf(*n == 1 ? "%d game will be played per rollout.\n" : "%d games will be played per rollout.\n",
+       *n);
+}
+
 void Shell::cmd_set_rng_mersenne(std::string& args) {
   if (rng_ == Rng::kMersenne && trim(args).empty()) {
     out("You are already using the Mersenne Twister generator.\n");

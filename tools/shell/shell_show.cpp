@@ -3,10 +3,10 @@
 #include "engine/match_id.h"
 #include "engine/position_id.h"
 #include "engine/xgid.h"
-#include "shell/analysis_text.h"
 #include "shell/command_table.h"
 #include "shell/shell.h"
 #include "shell/text_util.h"
+#include "text/analysis_text.h"
 
 namespace tavla::shell {
 
@@ -99,11 +99,11 @@ void Shell::cmd_show_display(std::string&) {
 void Shell::cmd_show_evaluation(std::string&) {
   out("`eval' and `hint' will use:\n");
   out("    Chequer play:\n");
-  out(evaluation_settings_text(eval_settings_.chequer.context));
+  out(text::format_evaluation_settings(eval_settings_.chequer.context));
   out("    Move filters:\n");
-  out(move_filters_text(eval_settings_.chequer.filters));
+  out(text::format_move_filters(eval_settings_.chequer.filters));
   out("    Cube decisions:\n");
-  out(evaluation_settings_text(eval_settings_.cube));
+  out(text::format_evaluation_settings(eval_settings_.cube));
   if (Analyzer* a = analyzer(); a && (eval_settings_.chequer.context.plies > a->max_plies() ||
                                       eval_settings_.cube.plies > a->max_plies()))
     outf(
@@ -151,11 +151,11 @@ void Shell::cmd_show_player(std::string&) {
     const PlayerSettings& s = players_[i].settings;
     out("gnubg:\n");
     out("    Chequer play:\n");
-    out(evaluation_settings_text(s.chequer.context));
+    out(text::format_evaluation_settings(s.chequer.context));
     out("    Move filters:\n");
-    out(move_filters_text(s.chequer.filters));
+    out(text::format_move_filters(s.chequer.filters));
     out("    Cube decisions:\n");
-    out(evaluation_settings_text(s.cube));
+    out(text::format_evaluation_settings(s.cube));
   }
 }
 

@@ -124,12 +124,15 @@ std::string format_eval_table(const engine::Board& board, const std::string& mat
 
 std::string format_cube_analysis(const std::array<eval::Evaluation, 2>& evals,
                                  const eval::CubeAnalysis& a, const eval::CubeInfo& ci,
-                                 const eval::EvalContext& ec, const OutputOptions& out) {
+                                 const eval::EvalContext& ec, const OutputOptions& out,
+                                 bool taker) {
+  const float sign = taker ? -1.0f : 1.0f;  // the taker reads the equities with the other sign
   std::string s = "\nCube analysis\n" + std::to_string(ec.plies) + "-ply";
-  const eval::Probabilities& p = evals[0].probs;
+  const eval::Probabilities p = taker ? evals[0].probs.inverted() : evals[0].probs;
   if (!ci.is_money())
     s += std::string(" ") + (out.mwc ? "cubeless MWC" : "cubeless equity") + " " +
-         output_equity(evals[0].cubeless_equity, ci, out) + " (Money: " + money_equity(p) + ")\n";
+         output_equity(sign * evals[0].cubeless_equity, ci, out) + " (Money: " + money_equity(p) +
+         ")\n";
   else
     s += " cubeless equity " + money_equity(p) + "\n";
   s += "  " + output_percents(p) + "\n";
@@ -137,17 +140,115 @@ std::string format_cube_analysis(const std::array<eval::Evaluation, 2>& evals,
   if (auto order = eval::cube_action_order(a.decision)) {
     for (int i = 0; i < 3; ++i) {
       eval::CubeAction act = (*order)[i];
-      float eq = eval::cube_action_equity(a.equities, act);
+      float eq = sign * eval::cube_action_equity(a.equities, act);
       s += printf_string("%d. %-20s", i + 1, std::string(eval::cube_action_text(act)).c_str());
       s += output_equity(eq, ci, out);
-      if (i) s += "  (" + output_equity_diff(eq, a.optimal, ci, out) + ")";
+      if (i) s += "  (" + output_equity_diff(eq, sign * a.optimal, ci, out) + ")";
       s += "\n";
     }
   }
   s += "Proper cube action: " + std::string(eval::cube_decision_text(a.decision));
-  if (auto pct = eval::cube_decision_percent(a.decision, a.equities))
+  if (auto pct = eval::cube_decision_percent(a.decision, a.equities); pct && *pct >= 0.0f)
     s += printf_string(" (%.1f%%)", 100.0f * *pct);
   s += "\n";
+  return s;
+}
+
+std::string format_resign_hint(float before, float after) {
+  std::string s;
+  s += printf_string("%s : %+6.3f\n", "Equity before resignation", -before);
+  s += printf_string("%s : %+6.3f (%+6.3f)\n\n", "Equity after resignation", -after,
+                     before - after);
+  s += printf_string("%s : %s\n\n", "Correct resign decision",
+                     (before - after >= 0) ? "Accept" : "Reject");
+  return s;
+}
+
+std::string format_evaluation_settings(const eval::EvalContext& ec) {
+  std::string s = "      Neural net evaluation:\n";
+  s += printf_string("        %d-ply evaluation.\n        %s        %s evaluations.\n", ec.plies,
+                     ec.prune ? "Using pruning neural nets." : "Not using pruning neural nets.",
+                     ec.cubeful ? "Cubeful" : "Cubeless");
+  if (ec.noise > 0.0f)
+    s += printf_string("        Noise standard deviation %5.3f", ec.noise) +
+         (ec.deterministic ? " (deterministic noise).\n\n" : " (pseudo-random noise).\n\n");
+  else
+    s += "        Noiseless evaluations.\n";
+  return s;
+}
+
+std::string format_move_filters(const eval::MoveFilters& filters) {
+  std::string s;
+  for (int i = 0; i < eval::kMaxFilterPlies; ++i) {
+    s += printf_string("      Move filter for %d ply:\n", i + 1);
+    for (int j = 0; j <= i; ++j) {
+      const eval::MoveFilter& f = filters[i][j];
+      s += "        ";
+      if (f.accept < 0) {
+        s += printf_string("Skip pruning for %d-ply moves.\n", j);
+        continue;
+      }
+      if (f.accept == 1)
+        s += printf_string("keep the best %d-ply move", j);
+      else
+        s += printf_string("keep the first %d %d-ply moves", f.accept, j);
+      if (f.extra)
+        s += printf_string(" and up to %d more moves within equity %0.3g", f.extra, f.threshold);
+      s += "\n";
+    }
+  }
+  s += "\n";
+  return s;
+}
+
+std::string format_rollout_result(const std::string& label, const rollout::Outputs& mean,
+                                  const rollout::Outputs& std_error, const eval::CubeInfo& ci) {
+  // Money: equities per unit of the basis cube; match play: the cubeless equity is normalised and
+  // the cubeful one an MWC, shown as normalised equity (gnubg's fOutputMWC is off), its standard
+  // error scaled as gnubg's se_mwc2eq does (the conversion is linear).
+  const float cf = ci.is_money() ? mean[rollout::kCubefulEquity]
+                                 : eval::mwc_to_equity(mean[rollout::kCubefulEquity], ci);
+  const float cf_se = ci.is_money() ? std_error[rollout::kCubefulEquity]
+                                    : eval::mwc_to_equity(std_error[rollout::kCubefulEquity], ci) -
+                                          eval::mwc_to_equity(0.0f, ci);
+  const int se_width = ci.is_money() ? 5 : 6;  // gnubg's OutputMWC pads match play's one more
+  std::string s = label + ":\n";
+  s += printf_string("  %5.3f %5.3f %5.3f - %5.3f %5.3f %5.3f CL %+6.3f CF %+6.3f\n", mean[0],
+                     mean[1], mean[2], 1.0f - mean[0], mean[3], mean[4],
+                     mean[rollout::kCubelessEquity], cf);
+  // gnubg's OutputPercents for standard errors: the losing chance has the winning chance's.
+  s += printf_string(" [%5.3f %5.3f %5.3f - %5.3f %5.3f %5.3f CL % 5.3f CF % *.3f]\n",
+                     std_error[0], std_error[1], std_error[2], std_error[0], std_error[3],
+                     std_error[4], std_error[rollout::kCubelessEquity], se_width, cf_se);
+  return s;
+}
+
+std::string format_rollout_context(const rollout::RolloutSettings& st, int games_done) {
+  std::string s;
+  if (st.truncate)
+    s += printf_string(st.cubeful ? "Truncated cubeful rollout (depth %d)"
+                                  : "Truncated cubeless rollout (depth %d)",
+                       st.truncate_plies);
+  else
+    s += st.cubeful ? "Full cubeful rollout" : "Full cubeless rollout";
+  if (st.truncate_bearoff_os && !st.cubeful)
+    s += " (truncated at one-sided bearoff)";
+  else if (st.truncate_bearoff2 && !st.cubeful)
+    s += " (truncated at exact bearoff)";
+  s += st.variance_reduction ? " with variance reduction\n" : " without variance reduction\n";
+  s += printf_string("%d games", games_done);
+  if (st.initial) s += ", rollout as initial position";
+  s += st.rotate
+           ? printf_string(", Mersenne Twister dice gen. with seed %u and quasi-random dice\n",
+                           st.seed)
+           : printf_string(", Mersenne Twister dice generator with seed %u\n", st.seed);
+  if (st.stop_on_std_error)
+    s += printf_string("Stop when std.errs. are small enough: limit %.4f (min. %d games)\n",
+                       st.std_error_limit, st.min_trials);
+  // gnubg's OutputEvalContextsForRollout when both players use the same settings; chequer play
+  // above 0 ply would add the level's name and the move filters.
+  s += "Play: " + format_eval_context(st.chequer[0].context, false) + "\n";
+  s += "Cube: " + format_eval_context(st.cube[0], false) + "\n";
   return s;
 }
 

@@ -1,7 +1,9 @@
-// gnubg's text layouts for analyses: the hint list for moves (FormatMoveHint), the evaluation
-// table of `eval` (DumpPosition) and the cube analysis block (OutputCubeAnalysis), with gnubg's
+// gnubg's text layouts for analyses (format.c, gnubg.c, show.c of 1.07): the hint list for moves
+// (FormatMoveHint), the evaluation table of `eval` (DumpPosition), the cube analysis block
+// (OutputCubeAnalysis), the resignation hint (HintResigned), the evaluation settings (`show
+// evaluation`) and rollout results (OutputRolloutResult, OutputRolloutContext), with gnubg's
 // default output settings (3 digits, probabilities as fractions, equities rather than MWC unless
-// `mwc` is asked for, then MWC in per cent).
+// `mwc` is asked for, then MWC in per cent). Used by `tavla analyze` and the shell.
 #pragma once
 
 #include <array>
@@ -15,6 +17,7 @@
 #include "eval/eval_settings.h"
 #include "eval/position_class.h"
 #include "eval/search.h"
+#include "rollout/rollout.h"
 
 namespace tavla::text {
 
@@ -38,9 +41,30 @@ std::string format_eval_table(const engine::Board& board, const std::string& mat
                               std::span<const std::array<eval::Evaluation, 2>> rows,
                               const OutputOptions& out = {});
 
-// The cube analysis block (gnubg's OutputCubeAnalysis for the doubler).
+// The cube analysis block (gnubg's OutputCubeAnalysis): evals[0] is the "no double" evaluation
+// (its probabilities and cubeless equity are printed), for the doubler; `taker` prints it from the
+// side of the player who answers the double (probabilities and equities turned round).
 std::string format_cube_analysis(const std::array<eval::Evaluation, 2>& evals,
                                  const eval::CubeAnalysis& analysis, const eval::CubeInfo& ci,
-                                 const eval::EvalContext& ec, const OutputOptions& out = {});
+                                 const eval::EvalContext& ec, const OutputOptions& out = {},
+                                 bool taker = false);
+
+// gnubg's HintResigned: the resigner's cubeless equities (`ci`'s utility) before and after the
+// resignation, and whether the opponent should accept.
+std::string format_resign_hint(float before, float after);
+
+// `show evaluation` / `show player` blocks (gnubg's ShowEvalSetup and ShowMoveFilters).
+std::string format_evaluation_settings(const eval::EvalContext& ec);
+std::string format_move_filters(const eval::MoveFilters& filters);
+
+// A rollout's result for one alternative (gnubg's OutputRolloutResult): the label, the mean
+// probabilities and equities, and their standard errors in brackets, for the player the results
+// are reported for (money: per unit of the basis cube; match play: normalised equities).
+std::string format_rollout_result(const std::string& label, const rollout::Outputs& mean,
+                                  const rollout::Outputs& std_error, const eval::CubeInfo& ci);
+// The rollout's settings (gnubg's OutputRolloutContext) after `games_done` trials. Only what the
+// callers use is described: the same evaluations for both players, 0-ply chequer play, no late
+// evaluations.
+std::string format_rollout_context(const rollout::RolloutSettings& st, int games_done);
 
 }  // namespace tavla::text

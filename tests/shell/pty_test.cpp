@@ -115,9 +115,9 @@ TEST(Terminal, PromptEditingCompletionInterruptAndQuit) {
   EXPECT_EQ(t.wait_exit(), 0) << t.output();
 }
 
-// Ctrl-C during a long computation (a 4-ply hint) stops it and returns to the prompt, as gnubg
-// does; the session goes on.
-TEST(Terminal, InterruptStopsLongHint) {
+// Ctrl-C during a long computation (a 4-ply hint, a rollout) stops it and returns to the prompt,
+// as gnubg does; the session goes on.
+TEST(Terminal, InterruptStopsLongHintAndRollout) {
   TAVLA_REQUIRE_WEIGHTS();
   Terminal t(temp_dir("pty_home3"));
   ASSERT_TRUE(t.started());
@@ -133,6 +133,16 @@ TEST(Terminal, InterruptStopsLongHint) {
   ASSERT_TRUE(t.expect("(Interrupted)")) << t.output();
   ASSERT_TRUE(t.expect("(bob) ")) << t.output();
   EXPECT_EQ(t.output().find("Cubeful 4-ply"), std::string::npos) << t.output();
+  t.send("show turn\n");
+  ASSERT_TRUE(t.expect("bob in on move.")) << t.output();
+  // A rollout (1296 trials of five plays) stops too, and reports the trials done.
+  t.send("rollout\n");
+  usleep(300 * 1000);
+  t.send("\x03");
+  ASSERT_TRUE(t.expect("Full cubeful rollout with variance reduction")) << t.output();
+  ASSERT_TRUE(t.expect("(Interrupted)")) << t.output();
+  ASSERT_TRUE(t.expect("(bob) ")) << t.output();
+  EXPECT_EQ(t.output().find("1296 games, "), std::string::npos) << t.output();
   t.send("show turn\n");
   ASSERT_TRUE(t.expect("bob in on move.")) << t.output();
 }

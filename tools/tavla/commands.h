@@ -12,6 +12,8 @@ int cmd_rollout(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_bearoff(int argc, char** argv);
 int cmd_calibrate(int argc, char** argv);
+int cmd_duel(int argc, char** argv);
+int cmd_errors(int argc, char** argv);
 int cmd_train(int argc, char** argv);
 // The interactive shell; also what `tavla` runs with no command or with gnubg's options.
 int cmd_shell(int argc, char** argv);

@@ -23,6 +23,10 @@ constexpr Command kCommands[] = {
     {"calibrate", tavla::cli::cmd_calibrate, "static evaluations per second, as gnubg's calibrate"},
     {"rollout", tavla::cli::cmd_rollout,
      "roll out a position, the moves of a roll or a cube decision"},
+    {"duel", tavla::cli::cmd_duel,
+     "two configurations head to head: mirrored dice, luck-adjusted points per game"},
+    {"errors", tavla::cli::cmd_errors,
+     "chequer-play error rate on a fixed set of deeply analysed positions"},
     {"train", tavla::cli::cmd_train, "train tavla's own nets by self-play (resumable checkpoints)"},
 };
 

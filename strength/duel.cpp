@@ -173,9 +173,16 @@ std::vector<PairOutcome> Duel::run(const std::function<void(const DuelProgress&)
       }
     });
   }
+  // Poll often (the wall time feeds games/s) but report every progress_ms.
+  auto last = std::chrono::steady_clock::now();
+  if (progress) progress({0, total});
   while (done.load() < total) {
-    if (progress) progress({done.load(), total});
-    std::this_thread::sleep_for(std::chrono::milliseconds(std::max(progress_ms, 1)));
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const auto now = std::chrono::steady_clock::now();
+    if (progress && now - last >= std::chrono::milliseconds(progress_ms)) {
+      progress({done.load(), total});
+      last = now;
+    }
   }
   for (auto& t : threads) t.join();
   if (progress) progress({total, total});

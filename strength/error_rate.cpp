@@ -54,9 +54,14 @@ std::vector<engine::Board> choose_plays(const ErrorSet& set, const PlayerConfig&
         done.fetch_add(1);
       }
     });
-  while (done.load() < n) {
-    if (progress) progress(done.load(), n);
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  auto last = std::chrono::steady_clock::now();
+  while (done.load() < n) {  // poll often (callers time the run), report every 200 ms
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const auto now = std::chrono::steady_clock::now();
+    if (progress && now - last >= std::chrono::milliseconds(200)) {
+      progress(done.load(), n);
+      last = now;
+    }
   }
   for (auto& t : pool) t.join();
   if (progress) progress(n, n);

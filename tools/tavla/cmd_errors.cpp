@@ -108,7 +108,9 @@ int cmd_errors(int argc, char** argv) {
       "reference equity of that play. Reports the mean loss per decision in millipoints (as\n"
       "gnubg's error rates), the decisions losing more than 0.01 and the best plays found, overall\n"
       "and per class (contact, crashed, race). --build samples positions from noisy 0-ply\n"
-      "self-play and analyses every play at --reference-plies.\n\noptions");
+      "self-play and analyses every play at --reference-plies. The reference is 2 ply: a\n"
+      "configuration at 2 ply or deeper scores near 0 (it agrees with the reference), so the rates\n"
+      "rank configurations weaker than the reference.\n\noptions");
   opts.add_options()("help,h", "show this help")(
       "positions", po::value<std::string>(),
       "positions file (default: $TAVLA_ERROR_POSITIONS, else the source tree's "
@@ -200,7 +202,7 @@ int cmd_errors(int argc, char** argv) {
     std::printf("player: %s\npositions: %s\nreference: %s\n\n", player->name.c_str(),
                 path.string().c_str(), set->reference.c_str());
     std::printf("%-8s %9s %12s %10s %8s %8s\n", "class", "decisions", "mEMG/move", "loss>0.01",
-                "", "best");
+                "(%)", "best(%)");
     for (int k = 0; k < 3; ++k)
       print_tally(std::string(eval::position_class_name(strength::kErrorClasses[k])).c_str(),
                   report->by_class[k]);

@@ -71,7 +71,8 @@ class DatabaseBearoffProvider final : public eval::BearoffProvider {
       const engine::Board& board) const override {
     auto e = exact_equities(board);
     if (!e) return std::nullopt;
-    return eval::ExactMoneyEquities{e->cubeless, e->owned, e->centred, e->opponent_owns};
+    return eval::ExactMoneyEquities{e->cubeless, e->owned, e->centred, e->opponent_owns,
+                                    std::nullopt};
   }
 
   const BearoffDatabases& databases() const { return dbs_; }

@@ -75,7 +75,8 @@ void GameFlow::new_match(int length) {
   ms_.jacoby = rules_.jacoby;
   ms_.cube_use = rules_.cube_use;
   ms_.beavers = rules_.beavers;
-  board_ = Board::starting_position();
+  variant_ = rules_.variant;
+  board_ = starting_position(variant_);
   games_played_ = 0;
   beavers_used_ = 0;
   resignation_declined_ = 0;
@@ -100,7 +101,7 @@ GameInfo GameFlow::make_game_info() const {
 }
 
 void GameFlow::apply_game_info(const GameInfo& g) {
-  board_ = Board::starting_position();
+  board_ = starting_position(variant_);
   ms_.match_length = g.match_length;
   ms_.score = g.score;
   games_played_ = g.index;
@@ -185,7 +186,7 @@ std::optional<GameOver> GameFlow::finish_game() {
   else if (ms_.game_state == GameState::kResigned)
     over.result = std::max(ms_.resigned, 1);
   else
-    over.result = std::max(game_status(board_), 1);
+    over.result = std::max(game_points(board_, variant_), 1);
 
   if (!ms_.is_money() && rules_.auto_crawford) {
     const int w = over.winner, len = ms_.match_length;
@@ -288,7 +289,7 @@ void GameFlow::apply(const MoveRecord& r) {
       ms_.doubled = false;
       play_steps(r.move, r.player);
       ms_.dice = {0, 0};
-      if (int n = game_status(board_)) {
+      if (int n = game_points(board_, variant_)) {
         if (ms_.jacoby && ms_.cube_owner == kCubeCentred && ms_.is_money()) n = 1;
         ms_.game_state = GameState::kOver;
         game_over(r.player, ms_.cube * n, false);
@@ -568,7 +569,7 @@ void GameFlow::start_position(const MatchState& target) {
 void GameFlow::load(const std::vector<GameRecord>& games) {
   new_match(games.empty() ? 0 : games.front().info.match_length);
   for (const GameRecord& g : games) {
-    board_ = Board::starting_position();
+    board_ = starting_position(variant_);
     ms_.dice = {0, 0};
     ms_.resigned = 0;
     ms_.doubled = false;

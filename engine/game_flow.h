@@ -20,6 +20,7 @@
 #include "engine/game_record.h"
 #include "engine/match_state.h"
 #include "engine/move.h"
+#include "engine/variant.h"
 #include "engine/xgid.h"
 
 namespace tavla::engine {
@@ -31,6 +32,7 @@ struct FlowRules {
   bool cube_use = true;       // the doubling cube is used
   bool auto_crawford = true;  // the Crawford game is derived from the score
   int auto_doubles = 0;       // money play: opening doublets double the cube up to 2^n
+  Variant variant = Variant::kStandard;  // gnubg's `set variation`: taken by the next new match
 };
 
 // Why an action was refused; the shell words each one as gnubg does.
@@ -75,6 +77,7 @@ class GameFlow {
   // ---- the state -------------------------------------------------------------------------------
   // match().on_roll is -1 (and game_state kNone) before the first roll of a game.
   const MatchState& match() const { return ms_; }
+  Variant variant() const { return variant_; }  // of the current match
   const Board& board() const { return board_; }  // seen from match().on_roll
   Game game() const { return {board_, ms_}; }
   bool playing() const { return ms_.game_state == GameState::kPlaying; }
@@ -167,6 +170,7 @@ class GameFlow {
   FlowRules rules_;
   MatchState ms_ = initial_state();
   Board board_ = Board::starting_position();
+  Variant variant_ = Variant::kStandard;  // the match's game (rules_.variant at new_match)
   std::vector<GameRecord> games_;
   int games_played_ = 0;
   int beavers_used_ = 0;

@@ -42,6 +42,10 @@ std::string_view variant_description(Variant v) {
 std::optional<Variant> variant_from_command(std::string_view word) {
   for (Variant v : kAllVariants)
     if (equal_ignoring_case(word, variant_command(v))) return v;
+  // tavla's short names: hypergammon1, hypergammon2, hypergammon3.
+  constexpr std::string_view kShort = "hypergammon";
+  if (word.size() == kShort.size() + 1 && equal_ignoring_case(word.substr(0, kShort.size()), kShort))
+    return hypergammon_variant(word.back() - '0');
   return std::nullopt;
 }
 

@@ -56,7 +56,8 @@ constexpr int gnubg_variation_number(Variant v) {
 // gnubg shows ("Standard backgammon", "1-chequer hypergammon", ...).
 std::string_view variant_command(Variant v);
 std::string_view variant_description(Variant v);
-// Inverse of variant_command: exact word, case-insensitive; nullopt for anything else.
+// Inverse of variant_command: exact word, case-insensitive, or tavla's short names hypergammon1,
+// hypergammon2, hypergammon3; nullopt for anything else.
 std::optional<Variant> variant_from_command(std::string_view word);
 
 // The position a new game of the variant starts from (the same for both sides).

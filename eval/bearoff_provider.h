@@ -38,14 +38,21 @@ class BearoffProvider {
   // of preference (kBearoff2, kBearoffTs, kBearoff1, kBearoffOs), or nullopt.
   virtual std::optional<PositionClass> database_class(const engine::Board& board) const = 0;
 
+  // The class of every position that is not over, when the provider stands for a game variant
+  // evaluated entirely from its database (hypergammon: kHypergammon1..3); nullopt otherwise.
+  virtual std::optional<PositionClass> variant_class(const engine::Board&) const {
+    return std::nullopt;
+  }
+
   // The exact (database) probabilities of a position of class `c` for the side on roll, or
-  // nullopt if it cannot be evaluated.
+  // nullopt if it cannot be evaluated. kOver is asked too: a variant's provider scores finished
+  // games by its own rules (fewer chequers); nullopt means standard backgammon's.
   virtual std::optional<Probabilities> evaluate(const engine::Board& board,
                                                 PositionClass c) const = 0;
 
-  // The exact money equities of a two-sided database position (gnubg's BearoffCubeful), which
-  // cubeful evaluations use instead of Janowski's formulas; nullopt when not covered or when the
-  // database has no cubeful values.
+  // The exact money equities of a two-sided database position (gnubg's BearoffCubeful) or of a
+  // hypergammon position, which cubeful evaluations use instead of Janowski's formulas; nullopt
+  // when not covered or when the database has no cubeful values.
   virtual std::optional<ExactMoneyEquities> exact_money_equities(const engine::Board&) const {
     return std::nullopt;
   }

@@ -212,14 +212,37 @@ float match_cubeful_mwc(const Probabilities& p, const CubeInfo& ci, float x) {
 
 ExactMoneyEquities ExactMoneyEquities::from_raw(const std::array<uint16_t, 4>& u) {
   auto eq = [](uint16_t v) { return static_cast<float>(v) / 32767.5f - 1.0f; };
-  return {eq(u[0]), eq(u[1]), eq(u[2]), eq(u[3])};
+  return {eq(u[0]), eq(u[1]), eq(u[2]), eq(u[3]), std::nullopt};
 }
 
 Probabilities ExactMoneyEquities::probabilities() const {
+  if (hyper) return hyper->probs;
   return {{(cubeless + 1.0f) / 2.0f, 0.0f, 0.0f, 0.0f, 0.0f}};
 }
 
+namespace {
+
+// gnubg's hypergammon leaf (CFHYPER; match play through an effective efficiency).
+float hyper_cubeful_value(const ExactMoneyEquities& e, const CubeInfo& ci) {
+  auto money = [&e](const CubeInfo& c) {
+    if (c.centred()) return c.jacoby ? e.hyper->centred_jacoby : e.centred;
+    return c.owner == c.on_roll ? e.owned : e.opponent_owned;
+  };
+  if (ci.is_money()) return money(ci);
+  const Probabilities& p = e.hyper->probs;
+  const CubeInfo money_ci = money_cube_info(1, ci.owner, ci.on_roll, false, false);
+  const float cubeless = cubeless_utility(p, money_ci);
+  const float janowski_live = money_cubeful_equity(p, money_ci, 1.0f);
+  float x_eff = 1.0f;  // gnubg keeps 1 here, not the class's efficiency, and does not clamp
+  if (std::fabs(cubeless - janowski_live) > 0.0001f)
+    x_eff = (money(money_ci) - cubeless) / (janowski_live - cubeless);
+  return match_cubeful_mwc(p, ci, x_eff);
+}
+
+}  // namespace
+
 float exact_cubeful_value(const ExactMoneyEquities& e, const CubeInfo& ci, float x) {
+  if (e.hyper) return hyper_cubeful_value(e, ci);
   // The database's value for a money cube in the same position (gnubg's CFMONEY).
   auto money = [&e](const CubeInfo& c) {
     if (c.centred()) return e.centred;

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "engine/board.h"
 #include "eval/cube_info.h"
@@ -52,15 +53,22 @@ float match_cubeful_mwc(const Probabilities& p, const CubeInfo& ci, float x);
 
 // Exact money equities of a position in a two-sided bearoff database (gnubg's arEquity of
 // BearoffCubeful), per unit cube, for the side on roll. Such positions have no gammons.
+// A hypergammon database position (`hyper` set) has exact probabilities as well and a separate
+// value for a centred cube under the Jacoby rule (gnubg's CFHYPER).
 struct ExactMoneyEquities {
   float cubeless = 0.0f;
   float owned = 0.0f;  // the cube is the side on roll's
   float centred = 0.0f;
   float opponent_owned = 0.0f;
+  struct Hyper {
+    Probabilities probs;          // the database's five probabilities for the side on roll
+    float centred_jacoby = 0.0f;  // centred cube, Jacoby rule
+  };
+  std::optional<Hyper> hyper;
   // From the database's 16-bit values (gnubg: u / 32767.5 - 1), in the order above.
   static ExactMoneyEquities from_raw(const std::array<uint16_t, 4>& u);
   // The probabilities gnubg's cubeful evaluation uses for such a position: P(win) =
-  // (cubeless + 1) / 2, no gammons.
+  // (cubeless + 1) / 2, no gammons; a hypergammon position's own probabilities.
   Probabilities probabilities() const;
 };
 
@@ -69,6 +77,9 @@ struct ExactMoneyEquities {
 // not applied); match play: Cl2CfMatch with an effective efficiency derived from the money
 // values, x_eff = (exact - cubeless) / (Janowski at x = 1 - cubeless), clamped to [0, x]
 // (x itself when the Janowski value is within 1e-4 of the cubeless one).
+// Hypergammon (gnubg's leaf for CLASS_HYPERGAMMON*): money play CFHYPER (the Jacoby value for a
+// centred cube when the Jacoby rule is on); match play as above but with the cubeless equity
+// from the probabilities, no clamping, and x_eff = 1 when the Janowski value is within 1e-4.
 float exact_cubeful_value(const ExactMoneyEquities& e, const CubeInfo& ci, float x);
 
 // Either of the two, in gnubg's cubeful units (money: equity per unit cube; match: MWC). With

@@ -76,7 +76,11 @@ Evaluator::Evaluator(Evaluator&&) noexcept = default;
 Evaluator& Evaluator::operator=(Evaluator&&) noexcept = default;
 
 Probabilities Evaluator::evaluate_exact(const Board& board, PositionClass c) const {
-  if (c == PositionClass::kOver) return evaluate_game_over(board);
+  if (c == PositionClass::kOver) {
+    if (bearoff_)  // a variant's own scoring (hypergammon: a gammon is 1, 2 or 3 chequers)
+      if (auto pr = bearoff_->evaluate(board, c)) return *pr;
+    return evaluate_game_over(board);
+  }
   if (bearoff_)
     if (auto pr = bearoff_->evaluate(board, c)) return *pr;
   // A database position the provider cannot answer: it is a race, so the race net applies.

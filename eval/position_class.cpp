@@ -70,7 +70,9 @@ PositionClass classify(const engine::Board& board) {
 
 PositionClass classify(const engine::Board& board, const BearoffProvider* bearoff) {
   const PositionClass c = classify(board);
-  if (c != PositionClass::kRace || bearoff == nullptr) return c;
+  if (c == PositionClass::kOver || bearoff == nullptr) return c;
+  if (auto v = bearoff->variant_class(board)) return *v;
+  if (c != PositionClass::kRace) return c;
   return bearoff->database_class(board).value_or(PositionClass::kRace);
 }
 

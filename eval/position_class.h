@@ -34,14 +34,24 @@ constexpr bool is_net_class(PositionClass c) {
   return c >= PositionClass::kRace;
 }
 
+constexpr bool is_hypergammon(PositionClass c) {
+  return c >= PositionClass::kHypergammon1 && c <= PositionClass::kHypergammon3;
+}
+
+// The classes whose databases hold exact cubeful money equities (two-sided bearoff, hypergammon).
+constexpr bool has_exact_money_equities(PositionClass c) {
+  return is_hypergammon(c) || c == PositionClass::kBearoff2 || c == PositionClass::kBearoffTs;
+}
+
 // gnubg's ClassifyPosition for standard backgammon without any bearoff database: kOver, kRace,
 // kCrashed or kContact. Contact means the two rearmost chequers have not passed each other
 // (back(on roll) + back(opponent) > 22, indices from each side's own view).
 PositionClass classify(const engine::Board& board);
 
 // The same with databases: a non-contact position covered by a database the provider holds gets
-// that database's class (the provider answers in gnubg's order of preference). With no provider
-// this is classify(board).
+// that database's class (the provider answers in gnubg's order of preference). A provider for a
+// hypergammon variant classes every position that is not over (gnubg: by the variation). With no
+// provider this is classify(board).
 PositionClass classify(const engine::Board& board, const BearoffProvider* bearoff);
 
 }  // namespace tavla::eval

@@ -187,7 +187,7 @@ void Search::cubeful_leaf(const Board& board, PositionClass pc, const Probabilit
   // Two-sided database positions have exact money equities (gnubg's CFMONEY), which also set
   // the effective cube efficiency in match play.
   std::optional<ExactMoneyEquities> exact;
-  if ((pc == PositionClass::kBearoff2 || pc == PositionClass::kBearoffTs) && bearoff_)
+  if (has_exact_money_equities(pc) && bearoff_)
     exact = bearoff_->exact_money_equities(board);
   std::vector<CubePosition> aci;
   make_cube_positions(positions, top, false, aci);
@@ -275,7 +275,7 @@ void Search::eval_cubeful_uncached(const Board& board, std::span<const CubePosit
   // position's cubeless probabilities from its cubeful record: P(win) = (equity + 1) / 2.
   const PositionClass pc = classify(board, bearoff_);
   std::optional<ExactMoneyEquities> exact;
-  if ((pc == PositionClass::kBearoff2 || pc == PositionClass::kBearoffTs) && bearoff_)
+  if (has_exact_money_equities(pc) && bearoff_)
     exact = bearoff_->exact_money_equities(board);
   probs = exact ? exact->probabilities() : static_eval(board, pc, ec);
   cubeful_leaf(board, pc, probs, positions, top, cubeful);

@@ -181,6 +181,18 @@ const CommandEntry kSetRollout[] = {
     NA("varredn"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+// gnubg's `set variation' subcommands (nackgammon is not played by tavla).
+const CommandEntry kSetVariation[] = {
+    {"1-chequer-hypergammon", &S::cmd_set_variation_hyper1, "Play 1-chequer hypergammon", nullptr,
+     nullptr},
+    {"2-chequer-hypergammon", &S::cmd_set_variation_hyper2, "Play 2-chequer hypergammon", nullptr,
+     nullptr},
+    {"3-chequer-hypergammon", &S::cmd_set_variation_hyper3, "Play 3-chequer hypergammon", nullptr,
+     nullptr},
+    NA("nackgammon"),
+    {"standard", &S::cmd_set_variation_standard, "Play standard backgammon", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kSet[] = {
     NA("analysis"),
     NA("appearance"),
@@ -242,7 +254,7 @@ const CommandEntry kSet[] = {
     NA("toolbar"),
     {"turn", &S::cmd_set_turn, "Set which player is on roll", kPlayer, nullptr},
     NA("tutor"),
-    NA("variation"),
+    {"variation", nullptr, "Set which variation of backgammon is used", nullptr, kSetVariation},
     NA("vsync3d"),
     NA("autosave"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
@@ -318,7 +330,8 @@ const CommandEntry kShow[] = {
     {"turn", &S::cmd_show_turn, "Show which player is on roll", nullptr, nullptr},
     {"version", &S::cmd_show_version, "Describe this version of GNU Backgammon", nullptr, nullptr},
     NA("tutor"),
-    NA("variation"),
+    {"variation", &S::cmd_show_variation,
+     "Give information about which variation of backgammon is being played", nullptr, nullptr},
     NA("warranty"),
     // tavla's additions (after gnubg's entries, so they never change gnubg's abbreviations)
     {"gnubgid", &S::cmd_show_gnubgid, "Show the GNUbg ID (position ID:match ID)", nullptr, nullptr},

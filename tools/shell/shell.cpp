@@ -13,6 +13,8 @@
 #include "engine/movegen.h"
 #include "engine/position_id.h"
 #include "bearoff/default_databases.h"
+#include "bearoff/hypergammon_defaults.h"
+#include "bearoff/hypergammon_provider.h"
 #include "eval/net_set.h"
 #include "eval/position_class.h"
 #include "shell/command_table.h"
@@ -25,6 +27,10 @@ std::atomic<bool> Shell::interrupted_{false};
 struct Shell::Bearoff {
   bearoff::BearoffDatabases databases;
   std::optional<bearoff::DatabaseBearoffProvider> provider;
+  // Per chequer count (index c - 1): the database, or why there is none.
+  std::array<std::optional<bearoff::HypergammonDatabase>, 3> hyper_db;
+  std::array<std::optional<bearoff::HypergammonProvider>, 3> hyper;
+  std::array<std::string, 3> hyper_error;
 };
 
 namespace {
@@ -78,7 +84,7 @@ void Shell::show_board() {
     out("No game in progress.\n");
     return;
   }
-  out(text::draw_board(flow_.board(), flow_.match(), names_));
+  out(text::draw_board(flow_.board(), flow_.match(), names_, engine::chequers(flow_.variant())));
   out("\n");
 }
 
@@ -469,6 +475,23 @@ bool Shell::engine_turn() {
 // The databases gnubg 1.07 uses, where the Debian package installs them; without them the nets
 // evaluate bearoffs too (and race evaluations may differ a little from gnubg's).
 const eval::BearoffProvider* Shell::bearoff_provider() {
+  if (engine::is_hypergammon(flow_.variant())) {
+    // gnubg evaluates hypergammon from its database alone; 1 and 2 chequers are built on first use.
+    if (!bearoff_) bearoff_ = std::make_unique<Bearoff>();
+    const int c = engine::chequers(flow_.variant());
+    if (!bearoff_->hyper[c - 1] && bearoff_->hyper_error[c - 1].empty()) {
+      auto db = bearoff::open_hyper_database(c, true, [this](const std::string& what) {
+        errf("tavla: %s (once)", what.c_str());
+      });
+      if (db) {
+        bearoff_->hyper_db[c - 1].emplace(std::move(db).value());
+        bearoff_->hyper[c - 1].emplace(*bearoff_->hyper_db[c - 1]);
+      } else {
+        bearoff_->hyper_error[c - 1] = db.error();
+      }
+    }
+    return bearoff_->hyper[c - 1] ? &*bearoff_->hyper[c - 1] : nullptr;
+  }
   if (!bearoff_) {
     bearoff_ = std::make_unique<Bearoff>();
     // gnubg's databases where installed, else tavla's own (built on first use).
@@ -482,6 +505,14 @@ const eval::BearoffProvider* Shell::bearoff_provider() {
 }
 
 Analyzer* Shell::analyzer() {
+  // The engine plays the match's variation: a new one needs its own database.
+  if (analyzer_ && analyzer_variant_ != flow_.variant()) analyzer_.reset();
+  if (engine::is_hypergammon(flow_.variant()) && !analyzer_ && !bearoff_provider()) {
+    errf("The engine is not available: %s",
+         bearoff_->hyper_error[engine::chequers(flow_.variant()) - 1].c_str());
+    return nullptr;
+  }
+  analyzer_variant_ = flow_.variant();
   if (analyzer_) return analyzer_.get();
   if (analyzer_error_.empty()) {
     std::optional<std::filesystem::path> file;

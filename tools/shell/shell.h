@@ -98,6 +98,11 @@ class Shell {
   void cmd_not_available(std::string& args);
 
   void cmd_set_board(std::string& args);
+  void cmd_set_variation_standard(std::string& args);
+  void cmd_set_variation_hyper1(std::string& args);
+  void cmd_set_variation_hyper2(std::string& args);
+  void cmd_set_variation_hyper3(std::string& args);
+  void cmd_show_variation(std::string& args);
   void cmd_set_matchid(std::string& args);
   void cmd_set_gnubgid(std::string& args);
   void cmd_set_xgid(std::string& args);
@@ -215,6 +220,8 @@ class Shell {
   bool parse_position(std::string& args, engine::Board& board);
   int parse_player(const std::string& word) const;
 
+  void set_variation(engine::Variant v);  // gnubg's SetVariation
+
   // Evaluation.
   Analyzer* analyzer();  // loads the weights on first use; null (error printed) if impossible
   const eval::BearoffProvider* bearoff_provider();
@@ -268,8 +275,10 @@ class Shell {
 
   std::shared_ptr<const eval::NetSet> nets_;  // the analyzer's, shared with rollouts
   std::unique_ptr<Analyzer> analyzer_;
+  engine::Variant analyzer_variant_ = engine::Variant::kStandard;  // the game analyzer_ plays
   std::string analyzer_error_;
-  // gnubg's bearoff databases (gnubg_os0.bd and, when installed, gnubg_ts0.bd) for the engine.
+  // gnubg's bearoff databases (gnubg_os0.bd and, when installed, gnubg_ts0.bd) for the engine,
+  // and the hypergammon databases (hyper<N>.bd) of the variations played.
   struct Bearoff;
   std::unique_ptr<Bearoff> bearoff_;
 

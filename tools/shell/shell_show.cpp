@@ -28,7 +28,7 @@ void Shell::cmd_show_board(std::string& args) {
     current.game_state = engine::GameState::kNone;
   }
   engine::MatchState drawn = engine::MatchState{};
-  std::string board = text::draw_board(b, drawn, names_);
+  std::string board = text::draw_board(b, drawn, names_, engine::chequers(flow_.variant()));
   std::string result = " GNU Backgammon  Position ID: " + engine::position_id(b) + "\n" +
                        "                 Match ID   : " + engine::match_id(current) + "\n";
   size_t pos = board.find('\n', board.find('\n') + 1) + 1;  // skip the two ID lines

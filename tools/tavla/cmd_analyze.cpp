@@ -7,10 +7,13 @@
 
 #include "bearoff/bearoff_provider.h"
 #include "bearoff/default_databases.h"
+#include "bearoff/hypergammon_defaults.h"
+#include "bearoff/hypergammon_provider.h"
 #include "engine/gnubg_id.h"
 #include "engine/match_id.h"
 #include "engine/move_text.h"
 #include "engine/position_id.h"
+#include "engine/variant.h"
 #include "eval/cube_decision.h"
 #include "eval/cubeful.h"
 #include "eval/parallel_search.h"
@@ -38,7 +41,9 @@ struct Analysis {
 };
 
 engine::Result<Analysis> analyse(eval::ParallelSearch& search, const engine::Game& game,
-                                 const eval::EvalSetup& setup, bool all_plies) {
+                                 const eval::EvalSetup& setup, bool all_plies,
+                                 engine::Variant variant) {
+  if (auto bad = engine::board_error(game.board, variant)) return engine::Error{*bad};
   auto ci = eval::cube_info(game.match);
   if (!ci) return engine::Error{ci.error()};
   Analysis a{game, *ci, eval::classify(game.board, search.primary().evaluator().bearoff()),
@@ -118,8 +123,9 @@ std::string error_json(const std::string& id, const std::string& error) {
   return w.str();
 }
 
-void print_text(std::ostream& os, const Analysis& a, const text::OutputOptions& out) {
-  os << text::draw_board(a.game.board, a.game.match) << "\n";
+void print_text(std::ostream& os, const Analysis& a, const text::OutputOptions& out,
+                engine::Variant variant) {
+  os << text::draw_board(a.game.board, a.game.match, {}, engine::chequers(variant)) << "\n";
   if (a.has_moves) {
     if (a.moves.empty()) os << "No legal moves.\n";
     for (size_t i = 0; i < a.moves.size(); ++i)
@@ -151,6 +157,10 @@ int cmd_analyze(int argc, char** argv) {
       "grandmaster, 4ply")("mwc", "match play: show match-winning chances")(
       "weights", po::value<std::string>(), "neural-net weights file (gnubg .wd or .weights)")(
       "threads", po::value<int>()->default_value(1), "search threads (results do not depend on it)")(
+      "variation", po::value<std::string>()->default_value("standard"),
+      "the game (gnubg's set variation): standard, 1-chequer-hypergammon, 2-chequer-hypergammon, "
+      "3-chequer-hypergammon (or hypergammon1..3); hypergammon is evaluated exactly from "
+      "gnubg's database hyper<N>.bd, built on first use for 1 and 2 chequers")(
       "position", po::value<std::string>(), "the position to analyse");
   po::positional_options_description pos;
   pos.add("position", 1);
@@ -200,14 +210,35 @@ int cmd_analyze(int argc, char** argv) {
     std::cerr << "tavla analyze: --threads must be 1..64, got " << threads << "\n";
     return 2;
   }
-  // gnubg's bearoff databases (exact bearoff evaluations), built by tavla if nowhere to be found.
-  auto dbs = bearoff::open_default_databases(true, [](const std::string& what) {
-    std::cerr << "tavla: " << what << " (once)\n";
-  });
-  if (!dbs) std::cerr << "tavla analyze: no bearoff databases (" << dbs.error() << ")\n";
+  const auto variant = engine::variant_from_command(vm["variation"].as<std::string>());
+  if (!variant) {
+    std::cerr << "tavla analyze: unknown variation '" << vm["variation"].as<std::string>()
+              << "' (standard, 1-chequer-hypergammon, 2-chequer-hypergammon, "
+                 "3-chequer-hypergammon)\n";
+    return 2;
+  }
+  auto note = [](const std::string& what) { std::cerr << "tavla: " << what << " (once)\n"; };
+  std::optional<bearoff::HypergammonDatabase> hyper_db;
+  std::optional<bearoff::HypergammonProvider> hyper;
+  std::optional<bearoff::BearoffDatabases> dbs;
   std::optional<bearoff::DatabaseBearoffProvider> provider;
-  if (dbs) provider.emplace(*dbs);
-  eval::ParallelSearch search(*nets, threads, provider ? &*provider : nullptr);
+  const eval::BearoffProvider* databases = nullptr;
+  if (engine::is_hypergammon(*variant)) {
+    // gnubg evaluates hypergammon from its database alone (exact at every depth).
+    auto db = bearoff::open_hyper_database(engine::chequers(*variant), true, note);
+    if (!db) {
+      std::cerr << "tavla analyze: " << db.error() << "\n";
+      return 1;
+    }
+    hyper_db.emplace(std::move(db).value());
+    databases = &hyper.emplace(*hyper_db);
+  } else {
+    // gnubg's bearoff databases (exact bearoff evaluations), built if nowhere to be found.
+    auto opened = bearoff::open_default_databases(true, note);
+    if (!opened) std::cerr << "tavla analyze: no bearoff databases (" << opened.error() << ")\n";
+    if (opened) databases = &provider.emplace(dbs.emplace(std::move(opened).value()));
+  }
+  eval::ParallelSearch search(*nets, threads, databases);
 
   if (vm.count("batch")) {
     std::string line;
@@ -219,7 +250,7 @@ int cmd_analyze(int argc, char** argv) {
         std::cout << error_json(line, game.error()) << "\n";
         continue;
       }
-      auto a = analyse(search, *game, setup, false);
+      auto a = analyse(search, *game, setup, false, *variant);
       std::cout << (a ? analysis_json(line, *a) : error_json(line, a.error())) << std::endl;
     }
     return 0;
@@ -235,7 +266,7 @@ int cmd_analyze(int argc, char** argv) {
     std::cerr << "tavla analyze: " << game.error() << "\n";
     return 1;
   }
-  auto a = analyse(search, *game, setup, !vm.count("json"));
+  auto a = analyse(search, *game, setup, !vm.count("json"), *variant);
   if (!a) {
     std::cerr << "tavla analyze: " << a.error() << "\n";
     return 1;
@@ -243,7 +274,7 @@ int cmd_analyze(int argc, char** argv) {
   if (vm.count("json"))
     std::cout << analysis_json(text, *a) << "\n";
   else
-    print_text(std::cout, *a, out);
+    print_text(std::cout, *a, out, *variant);
   return 0;
 }
 

@@ -23,7 +23,8 @@ char tall(char who, int count) {
 
 }  // namespace
 
-std::string draw_board(const Board& board, const MatchState& ms, const PlayerNames& names) {
+std::string draw_board(const Board& board, const MatchState& ms, const PlayerNames& names,
+                       int chequers) {
   if (ms.game_state == engine::GameState::kNone) return "No game in progress.\n";
 
   // an.sides[1] = player 1 ("X"), an.sides[0] = player 0 ("O"), whoever is on roll.
@@ -73,8 +74,8 @@ std::string draw_board(const Board& board, const MatchState& ms, const PlayerNam
     }
   }
 
-  int off_o = engine::kCheckersPerSide - an.checkers_on_board(0);
-  int off_x = engine::kCheckersPerSide - an.checkers_on_board(1);
+  int off_o = chequers - an.checkers_on_board(0);
+  int off_x = chequers - an.checkers_on_board(1);
 
   std::string s;
   s += " GNU Backgammon  Position ID: " + engine::position_id(board) + "\n";

@@ -14,8 +14,9 @@ struct PlayerNames {
 };
 
 // `board` is seen from match.on_roll (as everywhere in tavla). The result ends with a newline.
-// When no game is in progress gnubg prints only "No game in progress."
+// When no game is in progress gnubg prints only "No game in progress." `chequers`: per side in
+// the game played (hypergammon: 1 to 3), for the borne-off stacks.
 std::string draw_board(const engine::Board& board, const engine::MatchState& match,
-                       const PlayerNames& names = {});
+                       const PlayerNames& names = {}, int chequers = engine::kCheckersPerSide);
 
 }  // namespace tavla::text

@@ -54,6 +54,7 @@ TEST(StrengthCli, BadOptions) {
   expect_error("duel --level-b superhuman", "--level-b: unknown level 'superhuman'");
   expect_error("duel --noise-a -1", "--noise-a must be 0..1");
   expect_error("duel --weights-b /nonexistent/w.wd", "/nonexistent/w.wd");
+  expect_error("duel --weights /nonexistent/both.wd", "/nonexistent/both.wd");
   expect_error("duel --bogus", "unrecognised option '--bogus'");
   expect_error("errors --positions /nonexistent/p.txt", "/nonexistent/p.txt");
   expect_error("errors --level nobody", "--level: unknown level 'nobody'");
@@ -62,11 +63,13 @@ TEST(StrengthCli, BadOptions) {
 
 TEST(StrengthCli, ShortRuns) {
   if (!have_gnubg()) GTEST_SKIP() << "needs gnubg's weights";
-  Outcome d = run("duel --games 4 --seed 3 --noise-b 0.05 --json");
+  const std::string w = " --weights /usr/lib/gnubg/gnubg.wd";
+  Outcome d = run("duel --games 4 --seed 3 --noise-b 0.05 --json" + w);
   EXPECT_EQ(d.status, 0) << d.out;
   EXPECT_NE(d.out.find("\"games\":4"), std::string::npos) << d.out;
   EXPECT_NE(d.out.find("\"adjusted_points_per_game\""), std::string::npos) << d.out;
-  Outcome e = run("errors --json");
+  EXPECT_NE(d.out.find("\"b\":\"expert (0-ply), noise 0.05, gnubg.wd\""), std::string::npos) << d.out;
+  Outcome e = run("errors --json" + w);
   EXPECT_EQ(e.status, 0) << e.out;
   EXPECT_NE(e.out.find("\"millipoints_per_decision\""), std::string::npos) << e.out;
   EXPECT_NE(e.out.find("\"crashed\""), std::string::npos) << e.out;

@@ -46,7 +46,8 @@ int cmd_duel(int argc, char** argv) {
       "threads", po::value<int>()->default_value(1), "threads (results do not depend on it)")(
       "no-luck", "no luck adjustment (faster; adjusted = raw)")(
       "progress", "show progress on stderr even when it is not a terminal")(
-      "json", "print JSON");
+      "json", "print JSON")("weights", po::value<std::string>(),
+                            "weights file of both players (unless --weights-a/-b say otherwise)");
   add_player_options(opts, "-a", "player A");
   add_player_options(opts, "-b", "player B");
   po::variables_map vm;
@@ -75,7 +76,7 @@ int cmd_duel(int argc, char** argv) {
   NetLoader loader;
   std::array<strength::PlayerConfig, 2> players;
   for (int p = 0; p < 2; ++p) {
-    auto cfg = player_from_options(vm, p == 0 ? "-a" : "-b", loader);
+    auto cfg = player_from_options(vm, p == 0 ? "-a" : "-b", loader, "weights");
     if (!cfg) {
       std::cerr << "tavla duel: " << cfg.error() << "\n";
       return 2;

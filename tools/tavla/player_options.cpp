@@ -37,7 +37,8 @@ engine::Result<std::shared_ptr<const eval::NetSet>> NetLoader::get(
 
 engine::Result<strength::PlayerConfig> player_from_options(const po::variables_map& vm,
                                                            const std::string& suffix,
-                                                           NetLoader& loader) {
+                                                           NetLoader& loader,
+                                                           const std::string& shared_weights) {
   strength::PlayerConfig p;
   p.setup = eval::level_setup(eval::Level::kExpert);
   std::string name = "expert (0-ply)";
@@ -69,7 +70,10 @@ engine::Result<strength::PlayerConfig> player_from_options(const po::variables_m
     name += buf;
   }
   std::optional<std::string> file;
-  if (vm.count("weights" + suffix)) file = vm["weights" + suffix].as<std::string>();
+  if (vm.count("weights" + suffix))
+    file = vm["weights" + suffix].as<std::string>();
+  else if (!shared_weights.empty() && vm.count(shared_weights))
+    file = vm[shared_weights].as<std::string>();
   auto nets = loader.get(file);
   if (!nets) return engine::Error{nets.error()};
   p.nets = *nets;

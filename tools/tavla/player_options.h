@@ -30,7 +30,9 @@ class NetLoader {
 // The configuration the options describe: default gnubg's expert (0 ply); --plies alone gives
 // world class's settings (pruning, normal filters) at that depth; --noise is gnubg's
 // deterministic noise (standard deviation, in probability units). Errors name the option.
+// Without --weights<suffix>, the option `shared_weights` (when given) names the weights file.
 engine::Result<strength::PlayerConfig> player_from_options(
-    const boost::program_options::variables_map& vm, const std::string& suffix, NetLoader& nets);
+    const boost::program_options::variables_map& vm, const std::string& suffix, NetLoader& nets,
+    const std::string& shared_weights = "");
 
 }  // namespace tavla::cli

@@ -120,6 +120,40 @@ TEST(ErrorRate, ThreadsDoNotChangeChoices) {
   EXPECT_EQ(choose_plays(subset, p, bearoff, 1), choose_plays(subset, p, bearoff, 3));
 }
 
+TEST(ErrorSet, BuildIsReproducibleAndRoundTrips) {
+  GNUBG_NETS_OR_SKIP(nets);
+  GNUBG_BEAROFF_OR_SKIP(bearoff);
+  ErrorSetBuildSettings st;
+  st.contact = 4;
+  st.crashed = 2;
+  st.race = 3;
+  st.seed = 5;
+  st.reference.plies = 1;  // the sampling and bookkeeping are under test here, not the depth
+  auto text = [&](int threads) {
+    st.threads = threads;
+    ErrorSet set = build_error_set(nets, bearoff, st);
+    std::ostringstream os;
+    write_error_set(os, set, "test");
+    return os.str();
+  };
+  const std::string one = text(1);
+  EXPECT_EQ(one, text(3));
+  std::istringstream in(one);
+  auto back = read_error_set(in, "built");
+  ASSERT_TRUE(back) << back.error();
+  ASSERT_EQ(back->positions.size(), 9u);
+  EXPECT_EQ(back->positions[0].cls, eval::PositionClass::kContact);
+  EXPECT_EQ(back->positions[4].cls, eval::PositionClass::kCrashed);
+  EXPECT_EQ(back->positions[8].cls, eval::PositionClass::kRace);
+  for (const ErrorPosition& p : back->positions) {
+    EXPECT_EQ(eval::classify(p.board, bearoff), p.cls);
+    EXPECT_GE(p.d1, p.d2);
+  }
+  std::ostringstream again;
+  write_error_set(again, *back, "test");
+  EXPECT_EQ(again.str(), one);
+}
+
 std::string reject(const std::string& text) {
   std::istringstream in(text);
   auto r = read_error_set(in, "t.txt");

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "engine/game_flow.h"
+#include "eval/cube_decision.h"
 #include "eval/search.h"
 
 namespace tavla::strength {
@@ -117,8 +118,21 @@ GameOutcome Duel::play_game(Worker& w, DiceSequence& dice, bool a_first) const {
   GameOutcome g;
   Board board = Board::starting_position();
   int mover = a_first ? 0 : 1;  // 0 = A, 1 = B; the board is seen from the mover
+  int owner = engine::kCubeCentred;  // 0 = A, 1 = B
   eval::Search& ref = *w.search[0];
   for (int turn = 0; turn < settings_.max_turns; ++turn) {
+    const eval::CubeInfo ci = eval::money_cube_info(g.cube, owner, mover, false, false);
+    if (settings_.cube && turn > 0 &&
+        wants_to_double(*w.search[mover], players_[mover], board, ci)) {
+      if (!takes(*w.search[1 - mover], players_[1 - mover], board, ci)) {
+        g.passed = true;
+        g.result = mover == 0 ? 1 : -1;
+        g.points = g.result * g.cube;
+        return g;
+      }
+      g.cube *= 2;
+      owner = 1 - mover;
+    }
     const rollout::Dice d = dice.at(turn);
     const bool opening = turn == 0;
     Board chosen;
@@ -126,19 +140,23 @@ GameOutcome Duel::play_game(Worker& w, DiceSequence& dice, bool a_first) const {
     if (settings_.luck_adjustment) {
       const RollTable t = best_plays(ref, board, mover, opening);
       const float luck = t.equity[d.d1 - 1][d.d2 - 1] - mean_equity(t, opening);
-      (mover == 0 ? g.luck_a : g.luck_b) += luck;
-      if (plays_reference_[mover]) {
+      (mover == 0 ? g.luck_a : g.luck_b) += luck * static_cast<float>(g.cube);
+      if (plays_reference_[mover] && !settings_.cube) {
         chosen = t.best[d.d1 - 1][d.d2 - 1];
         have_choice = true;
       }
     }
     if (!have_choice)
-      chosen = choose_move(*w.search[mover], players_[mover], board, d.d1, d.d2, mover);
+      chosen = settings_.cube
+                   ? choose_cubeful_move(*w.search[mover], players_[mover], board, d.d1, d.d2,
+                                         eval::money_cube_info(g.cube, owner, mover, false, false))
+                   : choose_move(*w.search[mover], players_[mover], board, d.d1, d.d2, mover);
     board = chosen;
     g.turns = turn + 1;
     if (board.checkers_on_board(Board::kOnRoll) == 0) {
-      const int points = engine::game_status(board);
-      g.points = mover == 0 ? points : -points;
+      const int status = engine::game_status(board);
+      g.result = mover == 0 ? status : -status;
+      g.points = g.result * g.cube;
       return g;
     }
     board.swap_sides();
@@ -199,11 +217,13 @@ DuelSummary summarize(std::span<const PairOutcome> pairs) {
     raw.push_back(0.5 * (p.games[0].points + p.games[1].points));
     adjusted.push_back(0.5 * (p.games[0].adjusted() + p.games[1].adjusted()));
     for (const GameOutcome& g : p.games) {
-      s.wins_a += g.points > 0;
-      s.gammons_a += g.points >= 2;
-      s.backgammons_a += g.points == 3;
-      s.gammons_b += g.points <= -2;
-      s.backgammons_b += g.points == -3;
+      s.wins_a += g.result > 0;
+      s.gammons_a += g.result >= 2;
+      s.backgammons_a += g.result == 3;
+      s.gammons_b += g.result <= -2;
+      s.backgammons_b += g.result == -3;
+      s.passes += g.passed;
+      s.mean_cube += g.cube;
       s.unfinished += !g.finished;
       turns += g.turns;
     }
@@ -217,6 +237,8 @@ DuelSummary summarize(std::span<const PairOutcome> pairs) {
     s.backgammons_a /= n;
     s.gammons_b /= n;
     s.backgammons_b /= n;
+    s.passes /= n;
+    s.mean_cube /= n;
     s.mean_turns = turns / n;
   }
   return s;

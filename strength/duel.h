@@ -1,5 +1,5 @@
-// Head-to-head matches between two playing configurations ("A" and "B"): cubeless money games
-// with mirrored dice and luck adjustment.
+// Head-to-head matches between two playing configurations ("A" and "B"): money games, cubeless by
+// default (optionally with a doubling cube), with mirrored dice and luck adjustment.
 //
 // Mirrored dice: pair p has one dice sequence (a Mersenne Twister seeded from (seed, p)); it is
 // played twice, A moving first in game 0 and B moving first in game 1, and turn t of either game
@@ -11,6 +11,13 @@
 // the roller's point of view, computed by one fixed reference evaluator (A's nets at 0 ply, no
 // noise). The luck of a turn has mean 0 whatever happened before, so the adjusted result
 // points(A) - (luck(A) - luck(B)) has the same mean as the raw result and a smaller variance.
+// With the cube each roll's luck is multiplied by the cube value in force when it was rolled
+// (known before the roll, so the mean is still 0).
+//
+// With the cube: money play without the Jacoby rule or beavers; before his roll the player on roll
+// doubles when his own cube analysis says double (take or pass), and the opponent takes when his
+// own analysis gives the doubler more for a take than for a pass (both with their own settings,
+// cubeful); chequer play is then cubeful. The opening roll is played without a cube decision.
 //
 // Reproducible: a pair depends only on (seed, pair index) and deterministic evaluations (gnubg's
 // deterministic noise included), and statistics are taken in pair order, so the results do not
@@ -39,13 +46,19 @@ struct DuelSettings {
   uint32_t seed = 1;
   int threads = 1;
   bool luck_adjustment = true;   // off: adjusted results equal the raw ones (and games are faster)
+  bool cube = false;             // money play with a doubling cube (see above)
   int max_turns = 10000;         // safety net: a game still running then counts 0 points
 };
 
 // One game, seen from A.
 struct GameOutcome {
-  int points = 0;      // points won by A: +1, +2, +3 (single, gammon, backgammon) or negative
-  float luck_a = 0;    // sum of A's luck over A's rolls, equity from A's point of view
+  int points = 0;      // points won by A (result * cube): negative when B won
+  int result = 0;      // +-1, 2, 3: single game, gammon, backgammon won by A (-: by B); a passed
+                       // double counts as a single game
+  int cube = 1;        // the final cube value (always 1 without the cube)
+  bool passed = false; // ended by a passed double
+  float luck_a = 0;    // sum of A's luck over A's rolls, equity from A's point of view (times the
+                       // cube in force with the cube)
   float luck_b = 0;    // sum of B's luck, from B's point of view
   int turns = 0;       // rolls played by both sides
   bool finished = true;
@@ -76,6 +89,8 @@ struct DuelSummary {
   double wins_a = 0;                 // games won by A
   double gammons_a = 0, backgammons_a = 0;  // games A won with a gammon (backgammons included)
   double gammons_b = 0, backgammons_b = 0;
+  double passes = 0;      // games ended by a passed double
+  double mean_cube = 0;   // final cube value
   double mean_turns = 0;
   int unfinished = 0;
 };

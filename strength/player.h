@@ -32,8 +32,20 @@ eval::EvalSetup zero_ply_cubeless();
 eval::EvalSetup cubeless(eval::EvalSetup setup);
 
 // The board after `player`'s play of (d1, d2), still seen from the mover (the board itself when no
-// chequer can move). `search` must use the player's nets.
+// chequer can move). `search` must use the player's nets. Cubeless play; the second form plays
+// for the cube situation `ci` by cubeful equity (the player's own cubeful setting).
 engine::Board choose_move(eval::Search& search, const PlayerConfig& player,
                           const engine::Board& board, int d1, int d2, int on_roll);
+engine::Board choose_cubeful_move(eval::Search& search, const PlayerConfig& player,
+                                  const engine::Board& board, int d1, int d2,
+                                  const eval::CubeInfo& ci);
+
+// Money play with a cube: whether `player` (on roll in ci) doubles now, and whether `taker` (the
+// opponent, with its own search) takes; both decide with their own settings (the context's plies
+// and noise, cubeful).
+bool wants_to_double(eval::Search& search, const PlayerConfig& player, const engine::Board& board,
+                     const eval::CubeInfo& ci);
+bool takes(eval::Search& taker_search, const PlayerConfig& taker, const engine::Board& board,
+           const eval::CubeInfo& ci);
 
 }  // namespace tavla::strength

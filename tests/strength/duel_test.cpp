@@ -49,13 +49,18 @@ TEST(DiceSequence, ReproducibleAndNoOpeningDouble) {
 TEST(Duel, IdenticalPlayersCancelInEveryPair) {
   GNUBG_NETS_OR_SKIP(nets);
   GNUBG_BEAROFF_OR_SKIP(bearoff);
-  for (float noise : {0.0f, 0.04f}) {
-    Duel duel(player(nets, noise), player(nets, noise), bearoff, settings(6, 11));
+  for (float noise : {0.0f, 0.04f, -1.0f}) {  // -1: no noise, with the cube
+    DuelSettings st = settings(6, 11);
+    st.cube = noise < 0;
+    noise = std::max(noise, 0.0f);
+    Duel duel(player(nets, noise), player(nets, noise), bearoff, st);
     auto pairs = duel.run();
     ASSERT_EQ(pairs.size(), 6u);
     for (const PairOutcome& p : pairs) {
       EXPECT_NE(p.games[0].points, 0);
       EXPECT_EQ(p.games[0].points + p.games[1].points, 0);
+      EXPECT_EQ(p.games[0].cube, p.games[1].cube);
+      if (!st.cube) EXPECT_EQ(p.games[0].points, p.games[0].result);
       EXPECT_EQ(p.games[0].turns, p.games[1].turns);
       // The same game with the names swapped: the luck terms swap too.
       EXPECT_EQ(p.games[0].luck_a, p.games[1].luck_b);
@@ -106,6 +111,27 @@ TEST(Duel, ThreadCountDoesNotChangeResults) {
   EXPECT_EQ(p.games[1].luck_a, one[6].games[1].luck_a);
 }
 
+TEST(Duel, CubeGamesScoreResultTimesCube) {
+  GNUBG_NETS_OR_SKIP(nets);
+  GNUBG_BEAROFF_OR_SKIP(bearoff);
+  DuelSettings st = settings(10, 4, 2);
+  st.cube = true;
+  auto pairs = Duel(player(nets), player(nets, 0.04f), bearoff, st).run();
+  int doubled = 0;
+  for (const PairOutcome& p : pairs)
+    for (const GameOutcome& g : p.games) {
+      EXPECT_TRUE(g.finished);
+      EXPECT_EQ(g.points, g.result * g.cube);
+      EXPECT_GE(g.cube, 1);
+      EXPECT_EQ(g.cube & (g.cube - 1), 0);  // a power of two
+      if (g.passed) EXPECT_EQ(std::abs(g.result), 1);
+      doubled += g.cube > 1 || g.passed;
+    }
+  EXPECT_GT(doubled, 0);  // 20 games between unequal players see some doubles
+  DuelSummary s = summarize(pairs);
+  EXPECT_GE(s.mean_cube, 1.0);
+}
+
 TEST(Duel, LuckOffGivesRawResults) {
   GNUBG_NETS_OR_SKIP(nets);
   GNUBG_BEAROFF_OR_SKIP(bearoff);
@@ -125,6 +151,7 @@ TEST(DuelSummary, StatisticsOverPairs) {
   for (int i = 0; i < 4; ++i)
     for (int g = 0; g < 2; ++g) {
       pairs[i].games[g].points = points[i][g];
+      pairs[i].games[g].result = points[i][g];
       pairs[i].games[g].luck_a = 0.5f * static_cast<float>(points[i][g]);
       pairs[i].games[g].turns = 10;
     }

@@ -34,17 +34,20 @@ void json_estimate(text::JsonWriter& w, const char* key, const strength::Estimat
 int cmd_duel(int argc, char** argv) {
   po::options_description opts(
       "usage: tavla duel [options]\n\n"
-      "Plays configuration A against configuration B: cubeless money games (no doubling cube;\n"
-      "gammons and backgammons count 2 and 3), with mirrored dice: every dice sequence is played\n"
-      "twice with the sides swapped. Reports the points per game won by A, raw and luck-adjusted\n"
-      "(the luck of every roll is measured by A's nets at 0 ply and taken out; same mean, smaller\n"
-      "variance), with 95% confidence intervals over mirrored pairs, win, gammon and backgammon\n"
-      "rates. Results depend only on the seed, not on --threads.\n\noptions");
+      "Plays configuration A against configuration B: money games, cubeless by default (no\n"
+      "doubling cube; gammons and backgammons count 2 and 3; --cube plays with the cube, each side\n"
+      "deciding doubles and takes with its own settings, no Jacoby rule, no beavers), with mirrored\n"
+      "dice: every dice sequence is played twice with the sides swapped. Reports the points per\n"
+      "game won by A, raw and luck-adjusted (the luck of every roll is measured by A's nets at\n"
+      "0 ply and taken out, times the cube in force: same mean, smaller variance), with 95%\n"
+      "confidence intervals over mirrored pairs, win, gammon and backgammon rates. Results depend\n"
+      "only on the seed, not on --threads.\n\noptions");
   opts.add_options()("help,h", "show this help")(
       "games", po::value<int>()->default_value(1000), "number of games (even: mirrored pairs)")(
       "seed", po::value<uint32_t>()->default_value(1), "dice seed")(
       "threads", po::value<int>()->default_value(1), "threads (results do not depend on it)")(
       "no-luck", "no luck adjustment (faster; adjusted = raw)")(
+      "cube", "money play with the doubling cube (default cubeless)")(
       "progress", "show progress on stderr even when it is not a terminal")(
       "json", "print JSON")("weights", po::value<std::string>(),
                             "weights file of both players (unless --weights-a/-b say otherwise)");
@@ -96,6 +99,7 @@ int cmd_duel(int argc, char** argv) {
   st.seed = vm["seed"].as<uint32_t>();
   st.threads = threads;
   st.luck_adjustment = !vm.count("no-luck");
+  st.cube = vm.count("cube") > 0;
   strength::Duel duel(players[0], players[1], provider ? &*provider : nullptr, st);
 
   const bool show = isatty(STDERR_FILENO) || vm.count("progress");
@@ -127,7 +131,7 @@ int cmd_duel(int argc, char** argv) {
     w.field("games", s.games);
     w.field("pairs", s.pairs);
     w.field("seed", static_cast<long long>(st.seed));
-    w.field("cubeless", true);
+    w.field("cubeless", !st.cube);
     w.field("luck_adjustment", st.luck_adjustment);
     json_estimate(w, "points_per_game", s.raw);
     json_estimate(w, "adjusted_points_per_game", s.adjusted);
@@ -136,6 +140,10 @@ int cmd_duel(int argc, char** argv) {
     w.field("backgammons_a", s.backgammons_a);
     w.field("gammons_b", s.gammons_b);
     w.field("backgammons_b", s.backgammons_b);
+    if (st.cube) {
+      w.field("passes", s.passes);
+      w.field("mean_cube", s.mean_cube);
+    }
     w.field("mean_turns", s.mean_turns);
     w.field("unfinished", s.unfinished);
     w.field("seconds", secs);
@@ -144,8 +152,9 @@ int cmd_duel(int argc, char** argv) {
     std::cout << w.str() << "\n";
   } else {
     std::printf("A: %s\nB: %s\n", players[0].name.c_str(), players[1].name.c_str());
-    std::printf("%d games (%d mirrored pairs), seed %u, cubeless money%s\n", s.games, s.pairs,
-                st.seed, st.luck_adjustment ? ", luck-adjusted by A's nets at 0 ply" : "");
+    std::printf("%d games (%d mirrored pairs), seed %u, %s money%s\n", s.games, s.pairs, st.seed,
+                st.cube ? "cubeful" : "cubeless",
+                st.luck_adjustment ? ", luck-adjusted by A's nets at 0 ply" : "");
     std::printf("points per game for A:  %+.4f  (95%% CI %+.4f .. %+.4f)\n", s.raw.mean,
                 s.raw.low(), s.raw.high());
     if (st.luck_adjustment)
@@ -155,6 +164,9 @@ int cmd_duel(int argc, char** argv) {
                 "%.1f%%\n",
                 100 * s.wins_a, 100 * s.gammons_a, 100 * s.gammons_b, 100 * s.backgammons_a,
                 100 * s.backgammons_b);
+    if (st.cube)
+      std::printf("%.1f%% of the games ended by a pass; mean final cube %.2f\n", 100 * s.passes,
+                  s.mean_cube);
     std::printf("%.1f rolls per game; %.1f s, %.2f games/s\n", s.mean_turns, secs, rate);
     if (s.unfinished)
       std::printf("%d games stopped unfinished after %d rolls (counted 0)\n", s.unfinished,

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cassert>
 
+#include "eval/board_summary.h"
 #include "eval/escapes.h"
 
 #if defined(__AVX2__)
@@ -76,23 +77,24 @@ struct SideInfo {
   int pips;   // sum of index x chequers (gnubg's moment input uses it)
 };
 
+SideInfo side_info(const SideCounts& s, const SideSummary& m) {
+  SideInfo info{&s, m.occupied, m.blots, m.made(), m.exactly_two, 0, 0, m.back(), m.total, m.pips};
+  info.blots_mirrored = mirror24(info.blots);
+  info.made_mirrored = mirror24(info.made);
+  return info;
+}
+
 SideInfo side_info(const SideCounts& s) {
-  SideInfo info{&s, 0, 0, 0, 0, 0, 0, -1, 0, 0};
+  SideSummary m;
   for (int i = 0; i < engine::kSlots; ++i) {
     const int c = s[i];
-    info.occupied |= static_cast<uint32_t>(c > 0) << i;
-    info.blots |= static_cast<uint32_t>(c == 1) << i;
-    info.made |= static_cast<uint32_t>(c >= 2) << i;
-    info.exactly_two |= static_cast<uint32_t>(c == 2) << i;
-    info.total += c;
-    info.pips += i * c;
+    m.occupied |= static_cast<uint32_t>(c > 0) << i;
+    m.blots |= static_cast<uint32_t>(c == 1) << i;
+    m.exactly_two |= static_cast<uint32_t>(c == 2) << i;
+    m.total += c;
+    m.pips += i * c;
   }
-  for (int p = 0; p < engine::kPoints; ++p) {
-    info.blots_mirrored |= ((info.blots >> (23 - p)) & 1u) << p;
-    info.made_mirrored |= ((info.made >> (23 - p)) & 1u) << p;
-  }
-  info.back = info.occupied ? msb(info.occupied) : -1;
-  return info;
+  return side_info(s, m);
 }
 
 // What the 39 ways (padded to 40 with one that never hits) tell about one position, for the
@@ -589,10 +591,12 @@ namespace {
 
 // Blocks A (side on roll against the opponent) and B (the other way round) of a contact or
 // crashed board: out[0..49].
-void encode_blocks(PositionClass c, const Board& board, float* out) {
+void encode_blocks(PositionClass c, const Board& board, const std::array<SideSummary, 2>& sum,
+                   float* out) {
   const SideCounts& us = board.sides[Board::kOnRoll];
   const SideCounts& them = board.sides[Board::kOpponent];
-  const SideInfo ui = side_info(us), ti = side_info(them);
+  const SideInfo ui = side_info(us, sum[Board::kOnRoll]);
+  const SideInfo ti = side_info(them, sum[Board::kOpponent]);
   float* a = out;
   float* b = out + kHalfInputs;
   if (c == PositionClass::kContact) {
@@ -610,12 +614,12 @@ void encode_blocks(PositionClass c, const Board& board, float* out) {
 
 void encode_contact(const Board& board, float* out) {
   encode_base(board, out);
-  encode_blocks(PositionClass::kContact, board, out + kBaseInputs);
+  encode_blocks(PositionClass::kContact, board, summarize(board), out + kBaseInputs);
 }
 
 void encode_crashed(const Board& board, float* out) {
   encode_base(board, out);
-  encode_blocks(PositionClass::kCrashed, board, out + kBaseInputs);
+  encode_blocks(PositionClass::kCrashed, board, summarize(board), out + kBaseInputs);
 }
 
 int input_count(PositionClass c) {
@@ -673,13 +677,14 @@ constexpr std::array<PointCode, 16> kPointCodes = [] {
   return t;
 }();
 
-// Nonzero point inputs of one side, in index order; `points` slots use the point encoding, then
-// (if with_bar) the bar uses the cumulative one. Every slot writes two entries and keeps n of
-// them, so there is no branch per slot.
-inline void push_side(SparseInputs& s, const SideCounts& side, int first, int points,
+// Nonzero point inputs of one side, in index order: the occupied slots among `points` (bits of
+// point indices) use the point encoding, then (if with_bar) the bar uses the cumulative one.
+// Every occupied slot writes two entries and keeps n of them, so there is no branch per slot.
+inline void push_side(SparseInputs& s, const SideCounts& side, int first, uint32_t points,
                       bool with_bar) {
   int k = s.count;
-  for (int i = 0; i < points; ++i) {
+  for (; points; points &= points - 1) {
+    const int i = std::countr_zero(points);
     const PointCode& code = kPointCodes[side[i]];
     const int base = first + kSlotInputs * i;
     s.index[k] = static_cast<uint16_t>(base + code.offset[0]);
@@ -708,20 +713,31 @@ inline void push_dense(SparseInputs& s, const float* values, int first, int n) {
 
 }  // namespace
 
-void encode_base_sparse(const Board& board, SparseInputs& out) {
+namespace {
+
+void encode_base_sparse(const Board& board, const std::array<SideSummary, 2>& sum,
+                        SparseInputs& out) {
   out.count = 0;
   for (int side = 0; side < 2; ++side)
-    push_side(out, board.sides[side], side * engine::kSlots * kSlotInputs, engine::kPoints, true);
+    push_side(out, board.sides[side], side * engine::kSlots * kSlotInputs,
+              sum[side].occupied & 0xffffffu, true);
+}
+
+}  // namespace
+
+void encode_base_sparse(const Board& board, SparseInputs& out) {
+  encode_base_sparse(board, summarize(board), out);
 }
 
 void encode_sparse(PositionClass c, const Board& board, SparseInputs& out) {
+  const std::array<SideSummary, 2> sum = summarize(board);
   if (c == PositionClass::kRace) {
     out.count = 0;
     for (int side = 0; side < 2; ++side) {
       const SideCounts& s = board.sides[side];
       const int first = side * kHalfRaceInputs;
-      push_side(out, s, first, 23, false);
-      const int off = checkers_off(s);
+      push_side(out, s, first, sum[side].occupied & 0x7fffffu, false);
+      const int off = engine::kCheckersPerSide - sum[side].total;
       if (off >= 1 && off <= 14) push(out, first + kRaceOffInput + off - 1, 1.0f);
       int cross = 0;
       for (int q = 1; q < 4; ++q)
@@ -730,9 +746,9 @@ void encode_sparse(PositionClass c, const Board& board, SparseInputs& out) {
     }
     return;
   }
-  encode_base_sparse(board, out);
+  encode_base_sparse(board, sum, out);
   float extra[2 * kHalfInputs];
-  encode_blocks(c, board, extra);
+  encode_blocks(c, board, sum, extra);
   push_dense(out, extra, kBaseInputs, 2 * kHalfInputs);
 }
 

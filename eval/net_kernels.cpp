@@ -183,30 +183,52 @@ void hidden_activation(const float* sums, float* h, int count, float beta_hidden
 #endif
 }
 
+namespace {
+
+#if defined(TAVLA_EVAL_AVX2)
+// The output sums z[0..2P-1] of one hidden vector: one 256-bit accumulator per pair of outputs
+// (a compile-time count, so they stay in registers); its halves are the four SSE lanes of each.
+template <int P>
+void output_sums(const Net& net, const float* h, int hp, float* z) {
+  __m256 acc[P];
+  for (int p = 0; p < P; ++p) acc[p] = _mm256_setzero_ps();
+  for (int m = 0; m < hp / 4; ++m) {
+    const __m256 hv = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(h + 4 * m));
+    for (int p = 0; p < P; ++p)
+      acc[p] = _mm256_add_ps(
+          acc[p], _mm256_mul_ps(hv, _mm256_load_ps(net.paired_output_weights(p) + 8 * m)));
+  }
+  for (int p = 0; p < P; ++p) {
+    alignas(32) float lanes[8];
+    _mm256_store_ps(lanes, acc[p]);
+    z[2 * p] = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+    z[2 * p + 1] = (lanes[4] + lanes[5]) + (lanes[6] + lanes[7]);
+  }
+}
+#endif
+
+}  // namespace
+
 void output_layer(const Net& net, const float* h, int rows, float* out) {
   const int hp = net.padded_hidden();
   const int no = net.outputs();
   const float beta = net.beta_output();
   for (int r = 0; r < rows; ++r, h += hp, out += no) {
-    float z[kNetOutputs];
+    float z[kNetOutputs + 1];
 #if defined(TAVLA_EVAL_AVX2)
-    // One 256-bit accumulator per pair of outputs; its halves are the four SSE lanes of each.
     constexpr int kPairs = (kNetOutputs + 1) / 2;
-    __m256 acc[kPairs];
     const int pairs = net.output_pairs();
     assert(pairs <= kPairs);
-    for (int p = 0; p < pairs; ++p) acc[p] = _mm256_setzero_ps();
-    for (int m = 0; m < hp / 4; ++m) {
-      const __m256 hv = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(h + 4 * m));
-      for (int p = 0; p < pairs; ++p)
-        acc[p] = _mm256_add_ps(
-            acc[p], _mm256_mul_ps(hv, _mm256_load_ps(net.paired_output_weights(p) + 8 * m)));
-    }
-    for (int k = 0; k < no; ++k) {
-      alignas(32) float lanes[8];
-      _mm256_store_ps(lanes, acc[k / 2]);
-      const float* s = lanes + 4 * (k % 2);
-      z[k] = (s[0] + s[1]) + (s[2] + s[3]);
+    switch (pairs) {
+      case 3:
+        output_sums<3>(net, h, hp, z);
+        break;
+      case 2:
+        output_sums<2>(net, h, hp, z);
+        break;
+      default:
+        output_sums<1>(net, h, hp, z);
+        break;
     }
 #else
     for (int k = 0; k < no; ++k) z[k] = dot_in_four_lanes(h, net.output_row(k), hp);

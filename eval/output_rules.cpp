@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "eval/bearoff_provider.h"
+#include "eval/board_summary.h"
 #include "eval/race_backgammon_table.h"
 
 namespace tavla::eval {
@@ -167,12 +168,10 @@ void sanity_check(const Board& board, Probabilities& pr, const BearoffProvider* 
   // (weights 1..4 by quadrant, 5 on the bar) and the crossovers to bring everything home plus
   // one to bear a chequer off.
   int back[2] = {0, 0}, on[2] = {0, 0}, cross[2] = {0, 0}, gcross[2] = {1, 1};
+  const std::array<SideSummary, 2> sum = summarize(board);
   for (int j = 0; j < 2; ++j) {
-    const SideCounts& s = board.sides[j];
-    for (int i = 0; i < engine::kSlots; ++i) {
-      on[j] += s[i];
-      back[j] = s[i] ? i : back[j];
-    }
+    on[j] = sum[j].total;
+    back[j] = std::max(sum[j].back(), 0);  // 0 for a side with no chequers, as gnubg
   }
   const bool contact = back[0] + back[1] >= 24;
   if (!contact) {

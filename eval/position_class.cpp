@@ -1,8 +1,9 @@
 #include "eval/position_class.h"
 
-#include <numeric>
+#include <array>
 
 #include "eval/bearoff_provider.h"
+#include "eval/board_summary.h"
 
 namespace tavla::eval {
 
@@ -12,8 +13,7 @@ namespace {
 // less those that are dead on the ace point, or on the ace and deuce points (gnubg's N = 6).
 constexpr int kCrashedLimit = 6;
 
-bool side_is_crashed(const engine::SideCounts& s) {
-  const int tot = std::accumulate(s.begin(), s.end(), 0);
+bool side_is_crashed(const engine::SideCounts& s, int tot) {
   if (tot <= kCrashedLimit) return true;
   if (s[0] > 1) {
     // Chequers on the ace point count as dead; with the deuce point made as well, those count
@@ -56,13 +56,14 @@ std::string_view position_class_name(PositionClass c) {
 }
 
 PositionClass classify(const engine::Board& board) {
-  const int back_opp = board.back_checker(engine::Board::kOpponent);
-  const int back_us = board.back_checker(engine::Board::kOnRoll);
+  const std::array<SideSummary, 2> sum = summarize(board);
+  const int back_opp = sum[engine::Board::kOpponent].back();
+  const int back_us = sum[engine::Board::kOnRoll].back();
   if (back_opp < 0 || back_us < 0) return PositionClass::kOver;
   if (back_opp + back_us > 22) {
     // gnubg checks the side not on roll first; either side crashed makes the position crashed.
-    for (const auto& side : board.sides)
-      if (side_is_crashed(side)) return PositionClass::kCrashed;
+    for (int side = 0; side < 2; ++side)
+      if (side_is_crashed(board.sides[side], sum[side].total)) return PositionClass::kCrashed;
     return PositionClass::kContact;
   }
   return PositionClass::kRace;

@@ -134,6 +134,11 @@ class Search {
   const BearoffProvider* bearoff_;
   EvalCache cache_;
   std::vector<std::unique_ptr<engine::MoveList>> lists_;  // one per recursion depth
+  // Scratch of best_move_in_eval and of 0-ply score_moves (neither recurses), kept to avoid
+  // allocations in the search.
+  std::vector<ScoredMove> candidates_;
+  std::vector<engine::Board> prune_boards_, batch_boards_;
+  std::vector<Probabilities> prune_probs_, batch_probs_;
   const std::atomic<bool>* cancel_flag_ = nullptr;
   bool cancelled_ = false;
   int call_depth_ = 0;

@@ -54,7 +54,8 @@ Rollout::Rollout(std::shared_ptr<const eval::NetSet> nets, const eval::BearoffPr
       settings_(std::move(settings)),
       alternatives_(std::move(alternatives)),
       dice_(settings_.seed, settings_.rotate, settings_.initial),
-      results_(alternatives_.size()) {
+      results_(alternatives_.size()),
+      running_(alternatives_.size()) {
   const int threads = std::max(1, settings_.threads);
   for (int t = 0; t < threads; ++t)
     workers_.push_back(std::make_unique<Worker>(
@@ -193,49 +194,50 @@ Outputs Rollout::play(Worker& w, const Alternative& alt, int index) const {
   return out;
 }
 
-AlternativeStats accumulate(const std::vector<Outputs>& results, int trials) {
-  AlternativeStats s;
-  std::array<float, kOutputs> sum{}, mu{}, var{};
-  for (int n = 1; n <= trials; ++n) {
-    const Outputs& r = results[n - 1];
-    for (int j = 0; j < kOutputs; ++j) {
-      sum[j] += r[j];
-      float mu_new = sum[j] / static_cast<float>(n);
-      if (n > 1) {  // gnubg's running variance
-        float delta = mu_new - mu[j];
-        var[j] = var[j] * (1.0f - 1.0f / static_cast<float>(n - 1)) +
-                 static_cast<float>(n) * delta * delta;
-      }
-      // gnubg keeps the clamped running mean of a probability, and the next step of the
-      // recurrence starts from it (this changes the standard error when variance reduction takes
-      // a running mean out of [0, 1]).
-      mu[j] = j < kCubelessEquity ? std::clamp(mu_new, 0.0f, 1.0f) : mu_new;
-    }
-  }
+void RunningStats::add(const Outputs& r) {
+  ++n_;
   for (int j = 0; j < kOutputs; ++j) {
-    s.mean[j] = mu[j];
-    s.std_error[j] = trials > 0 ? std::sqrt(var[j] / static_cast<float>(trials)) : 0.0f;
+    sum_[j] += r[j];
+    float mu_new = sum_[j] / static_cast<float>(n_);
+    if (n_ > 1) {  // gnubg's running variance
+      float delta = mu_new - mu_[j];
+      var_[j] = var_[j] * (1.0f - 1.0f / static_cast<float>(n_ - 1)) +
+                static_cast<float>(n_) * delta * delta;
+    }
+    // gnubg keeps the clamped running mean of a probability, and the next step of the
+    // recurrence starts from it (this changes the standard error when variance reduction takes
+    // a running mean out of [0, 1]).
+    mu_[j] = j < kCubelessEquity ? std::clamp(mu_new, 0.0f, 1.0f) : mu_new;
   }
-  s.trials = trials;
+}
+
+AlternativeStats RunningStats::stats() const {
+  AlternativeStats s;
+  for (int j = 0; j < kOutputs; ++j) {
+    s.mean[j] = mu_[j];
+    s.std_error[j] = n_ > 0 ? std::sqrt(var_[j] / static_cast<float>(n_)) : 0.0f;
+  }
+  s.trials = n_;
   return s;
 }
 
-AlternativeStats Rollout::stats_of(int alternative, int trials) const {
-  return accumulate(results_[alternative], trials);
+AlternativeStats accumulate(const std::vector<Outputs>& results, int trials) {
+  RunningStats r;
+  for (int n = 0; n < trials; ++n) r.add(results[n]);
+  return r.stats();
 }
 
 std::vector<AlternativeStats> Rollout::stats() const {
   std::vector<AlternativeStats> out;
-  for (size_t a = 0; a < alternatives_.size(); ++a) out.push_back(stats_of(static_cast<int>(a), done_));
+  for (const RunningStats& r : running_) out.push_back(r.stats());
   return out;
 }
 
-bool Rollout::should_stop(int trials) const {
-  if (!settings_.stop_on_std_error || trials < settings_.min_trials) return false;
+bool Rollout::should_stop() const {
+  if (!settings_.stop_on_std_error || done_ < settings_.min_trials) return false;
   const int k = settings_.cubeful ? kCubefulEquity : kCubelessEquity;
   for (size_t a = 0; a < alternatives_.size(); ++a) {
-    AlternativeStats s = stats_of(static_cast<int>(a), trials);
-    float se = s.std_error[k];
+    const float se = running_[a].stats().std_error[k];
     if (!settings_.cubeful || alternatives_[a].cube.is_money()) {
       if (se > settings_.std_error_limit) return false;
     } else if (eval::mwc_to_equity(0.5f + se, alternatives_[a].cube) -
@@ -271,8 +273,9 @@ void Rollout::run(int trials, const ProgressCallback& progress, int progress_eve
     if (interrupt && interrupt->load()) break;  // the block may be incomplete: drop it
     // Stopping rule, checked trial by trial in order so the stopping point is thread-independent.
     for (int t = begin + 1; t <= end; ++t) {
+      for (size_t a = 0; a < alternatives_.size(); ++a) running_[a].add(results_[a][t - 1]);
       done_ = t;
-      if (should_stop(t)) {
+      if (should_stop()) {
         trials = t;
         break;
       }

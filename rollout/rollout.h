@@ -86,6 +86,19 @@ struct AlternativeStats {
   int trials = 0;
 };
 
+// gnubg's running mean and variance of a series of trial results, advanced one trial at a time
+// in trial order (probabilities' running means clamped to [0, 1]).
+class RunningStats {
+ public:
+  void add(const Outputs& result);
+  AlternativeStats stats() const;
+  int trials() const { return n_; }
+
+ private:
+  std::array<float, kOutputs> sum_{}, mu_{}, var_{};
+  int n_ = 0;
+};
+
 struct Progress {
   int trials_done = 0;
   int trials_total = 0;
@@ -116,8 +129,7 @@ class Rollout {
  private:
   struct Worker;
   Outputs play(Worker& w, const Alternative& alt, int index) const;
-  AlternativeStats stats_of(int alternative, int trials) const;
-  bool should_stop(int trials) const;
+  bool should_stop() const;
 
   std::shared_ptr<const eval::NetSet> nets_;
   const eval::BearoffProvider* bearoff_;
@@ -125,12 +137,13 @@ class Rollout {
   std::vector<Alternative> alternatives_;
   DiceSchedule dice_;
   std::vector<std::vector<Outputs>> results_;  // [alternative][trial]
+  std::vector<RunningStats> running_;          // [alternative], over the first done_ trials
   int done_ = 0;
   std::vector<std::unique_ptr<Worker>> workers_;
 };
 
-// The standard error and mean of a series of trial results, accumulated in order with gnubg's
-// recurrence (probabilities clamped to [0, 1]).
+// The standard error and mean of the first `trials` results, accumulated in order with gnubg's
+// recurrence (RunningStats).
 AlternativeStats accumulate(const std::vector<Outputs>& results, int trials);
 
 }  // namespace tavla::rollout

@@ -139,9 +139,11 @@ ErrorSet build_error_set(std::shared_ptr<const eval::NetSet> nets,
                          const eval::BearoffProvider* bearoff, const ErrorSetBuildSettings& st,
                          const std::function<void(const ErrorSetProgress&)>& progress) {
   ErrorSet set;
-  char ref[160];
-  std::snprintf(ref, sizeof ref, "%d-ply cubeless money equities%s, nets %s", st.reference.plies,
-                st.reference.prune ? " with pruning" : "", nets->version().c_str());
+  char ref[300];
+  std::snprintf(ref, sizeof ref, "%d-ply cubeless money equities%s, nets %s%sversion %s%s",
+                st.reference.plies, st.reference.prune ? " with pruning" : "",
+                st.nets_name.c_str(), st.nets_name.empty() ? "" : " (",
+                nets->version().c_str(), st.nets_name.empty() ? "" : ")");
   set.reference = ref;
 
   // 1. Sampling from noisy 0-ply self-play (one search; cheap next to the analysis).

@@ -72,6 +72,7 @@ struct ErrorSetBuildSettings {
   float take_contact = 0.08f, take_crashed = 0.5f, take_race = 0.15f;
   int max_games = 200000;          // stop sampling after this many games even if short
   eval::EvalContext reference{2, false, true, true, 0.0f};  // cubeless 2 ply with pruning
+  std::string nets_name;  // for the set's reference line, e.g. "gnubg.wd"
 };
 
 struct ErrorSetProgress {

@@ -6,6 +6,7 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -64,6 +65,7 @@ int build(const po::variables_map& vm, NetLoader& loader, const bearoff::Databas
     std::cerr << "tavla errors: " << nets.error() << "\n";
     return 1;
   }
+  st.nets_name = file ? std::filesystem::path(*file).filename().string() : "default";
   const std::string out_path = vm["build"].as<std::string>();
   std::ofstream out(out_path);
   if (!out) {
@@ -79,8 +81,8 @@ int build(const po::variables_map& vm, NetLoader& loader, const bearoff::Databas
   char header[512];
   std::snprintf(header, sizeof header,
                 "tavla error-rate positions: every legal play of each roll with its reference\n"
-                "equity (cubeless money, for the mover). Made by tavla (its %d-ply equals gnubg "
-                "1.07's within 1.4e-5):\n"
+                "equity (cubeless money, for the mover), %d ply. Made by tavla (its n-ply matches "
+                "gnubg 1.07's; 2 ply within 1.4e-5):\n"
                 "  tavla errors --build %s --contact %d --crashed %d --race %d --seed %u "
                 "--reference-plies %d%s%s",
                 st.reference.plies, out_path.c_str(), st.contact, st.crashed, st.race, st.seed,

@@ -28,7 +28,7 @@ Result<HypergammonDatabase> open_hyper_database(
   if (ec) return Error{"cannot create " + target.parent_path().string() + ": " + ec.message()};
   if (note) note("building the " + std::to_string(chequers) + "-chequer hypergammon database " +
                  target.string());
-  auto solver = HypergammonSolver::create(chequers);
+  auto solver = HypergammonSolver::create(chequers, 1, HyperMethod::kGnubg);  // gnubg's bytes
   if (!solver) return Error{solver.error()};
   HyperRun run;  // gnubg's default threshold
   run.output = target;

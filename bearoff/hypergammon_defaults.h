@@ -20,8 +20,8 @@ std::string hyper_file_name(int chequers);
 inline constexpr int kHyperBuildOnUseMaxChequers = 2;
 
 // Opens the c-chequer database (c = 1..3) from the search path; when missing and `build` is true
-// and c <= kHyperBuildOnUseMaxChequers, solves it into tavla's data directory first (`note` is
-// told). Errors say what to do (for 3 chequers: the makehyper command).
+// and c <= kHyperBuildOnUseMaxChequers, solves it into tavla's data directory first in gnubg's
+// order (the file is gnubg's makehyper's byte for byte; `note` is told). Errors say what to do (for 3 chequers: the makehyper command).
 Result<HypergammonDatabase> open_hyper_database(
     int chequers, bool build, const std::function<void(const std::string&)>& note = {});
 

@@ -1,12 +1,15 @@
 // tavla's makehyper against GNU Backgammon 1.07's (/usr/games/makehyper), entry by entry.
 //
-// The equities (the cubeless one derived from the five probabilities, and the four cubeful ones)
-// are the value of the game and must agree within the threshold everywhere. The probabilities
-// alone are not unique: where two plays have exactly the same cubeless equity (common near the
-// end of the game), either may supply the probabilities, and which one each program takes depends
-// on its rounding. So for the probabilities both files must satisfy the equations of the game with
-// some choice among the tied plays (test::residual), which pins them down everywhere else.
-// With --gnubg-order tavla repeats gnubg's iteration exactly: the files must be identical.
+// By default (-c 1, -c 2) tavla iterates in gnubg's order: every value of every entry must agree
+// within the threshold (and the files are in fact identical, byte for byte).
+// With --fast (tavla's scheme, the default for -c 3) the equities (the cubeless one derived from
+// the five probabilities, and the four cubeful ones) are the value of the game and must agree
+// within the threshold everywhere. The probabilities alone are not unique: where two plays have
+// exactly the same cubeless equity (common near the end of the game), either may supply the
+// probabilities, which one each program takes depends on its rounding, and the choice carries
+// over to the positions before. So for the probabilities both files must satisfy the equations of
+// the game with some choice among the tied plays (test::residual), which pins them down
+// everywhere else.
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -24,33 +27,35 @@ constexpr double kTie = 2e-5;
 constexpr double kResidual = 2e-5;
 
 struct Files {
-  bearoff::HypergammonDatabase gnubg, tavla;
-  bool identical_in_gnubg_order;
+  bearoff::HypergammonDatabase gnubg, tavla, fast;
+  bool identical;  // tavla's default file is gnubg's byte for byte
 };
 
-std::optional<Files> make_both(int chequers, const TempDir& dir) {
+std::optional<Files> make_all(int chequers, const TempDir& dir) {
   const auto gnubg = gnubg_makehyper();
   if (!gnubg) return std::nullopt;
   const std::string c = std::to_string(chequers);
-  EXPECT_EQ(run_command("cd " + dir.path().string() + " && " + *gnubg + " -c " + c +
-                        " -n -f gnubg.bd >gnubg.log 2>&1"),
-            0);
-  EXPECT_EQ(run_command("cd " + dir.path().string() + " && " + kTavlaMakehyper + " -c " + c +
-                        " -f tavla.bd 2>tavla.log"),
-            0)
+  const std::string cd = "cd " + dir.path().string() + " && ";
+  EXPECT_EQ(run_command(cd + *gnubg + " -c " + c + " -n -f gnubg.bd >gnubg.log 2>&1"), 0);
+  EXPECT_EQ(run_command(cd + kTavlaMakehyper + " -c " + c + " -f tavla.bd 2>tavla.log"), 0)
       << read_file(dir.file("tavla.log"));
-  EXPECT_EQ(run_command("cd " + dir.path().string() + " && " + kTavlaMakehyper + " -c " + c +
-                        " --gnubg-order -f exact.bd 2>exact.log"),
-            0);
+  EXPECT_EQ(run_command(cd + kTavlaMakehyper + " -c " + c + " --fast -f fast.bd 2>fast.log"), 0)
+      << read_file(dir.file("fast.log"));
   const std::string gnubg_bytes = read_file(dir.file("gnubg.bd"));
-  const bool identical = !gnubg_bytes.empty() && gnubg_bytes == read_file(dir.file("exact.bd"));
+  const bool identical = !gnubg_bytes.empty() && gnubg_bytes == read_file(dir.file("tavla.bd"));
   auto g = bearoff::HypergammonDatabase::open(dir.file("gnubg.bd"), chequers);
   auto t = bearoff::HypergammonDatabase::open(dir.file("tavla.bd"), chequers);
-  if (!g || !t) {
-    ADD_FAILURE() << (g ? "" : g.error()) << (t ? "" : t.error());
+  auto f = bearoff::HypergammonDatabase::open(dir.file("fast.bd"), chequers);
+  if (!g || !t || !f) {
+    ADD_FAILURE() << (g ? "" : g.error()) << (t ? "" : t.error()) << (f ? "" : f.error());
     return std::nullopt;
   }
-  return Files{std::move(g).value(), std::move(t).value(), identical};
+  return Files{std::move(g).value(), std::move(t).value(), std::move(f).value(), identical};
+}
+
+void expect_all_agree(const Difference& d) {
+  for (int k = 0; k < kKinds; ++k)
+    EXPECT_LE(d.max[k], kThreshold) << kKindNames[k] << '\n' << d.describe();
 }
 
 void expect_equities_agree(const Difference& d) {
@@ -67,32 +72,37 @@ void expect_solution(const bearoff::HypergammonDatabase& db, const char* who) {
 
 TEST(HyperGnubg, OneChequer) {
   TempDir dir;
-  const auto files = make_both(1, dir);
+  const auto files = make_all(1, dir);
   if (!files) GTEST_SKIP() << kGnubgMakehyper << " not installed";
   const Difference d = compare(files->tavla, files->gnubg, kThreshold);
-  EXPECT_TRUE(files->identical_in_gnubg_order);
   std::cout << "1 chequer, tavla vs gnubg: " << d.describe();
-  for (int k = 0; k < kKinds; ++k)  // no ties with one chequer: every value agrees
-    EXPECT_LE(d.max[k], kThreshold) << kKindNames[k] << '\n' << d.describe();
+  expect_all_agree(d);
+  EXPECT_TRUE(files->identical);
+  const Difference f = compare(files->fast, files->gnubg, kThreshold);
+  std::cout << "1 chequer, tavla --fast vs gnubg: " << f.describe();
+  expect_all_agree(f);  // no ties with one chequer: every value agrees
   expect_solution(files->gnubg, "gnubg");
-  expect_solution(files->tavla, "tavla");
+  expect_solution(files->fast, "tavla --fast");
 }
 
 TEST(HyperGnubg, TwoChequers) {
   TempDir dir;
-  const auto files = make_both(2, dir);
+  const auto files = make_all(2, dir);
   if (!files) GTEST_SKIP() << kGnubgMakehyper << " not installed";
   const Difference d = compare(files->tavla, files->gnubg, kThreshold);
-  EXPECT_TRUE(files->identical_in_gnubg_order);
   std::cout << "2 chequers, tavla vs gnubg: " << d.describe();
-  expect_equities_agree(d);
+  expect_all_agree(d);
+  EXPECT_TRUE(files->identical);
+  const Difference f = compare(files->fast, files->gnubg, kThreshold);
+  std::cout << "2 chequers, tavla --fast vs gnubg: " << f.describe();
+  expect_equities_agree(f);
   expect_solution(files->gnubg, "gnubg");
-  expect_solution(files->tavla, "tavla");
+  expect_solution(files->fast, "tavla --fast");
 
-  // tavla restarts from gnubg's file: it is converged, so only the tied plays' probabilities move
-  // (tavla's choice among them differs), which takes a few iterations.
+  // --fast restarts from gnubg's file: it is converged, so only the tied plays' probabilities move
+  // (the fast scheme's choice among them differs), which takes a few iterations.
   ASSERT_EQ(run_command("cd " + dir.path().string() + " && " + kTavlaMakehyper +
-                        " -c 2 -r gnubg.bd -f again.bd 2>again.log"),
+                        " -c 2 --fast -r gnubg.bd -f again.bd 2>again.log"),
             0);
   const std::string log = read_file(dir.file("again.log"));
   EXPECT_EQ(log.find("Iteration   6"), std::string::npos) << log;

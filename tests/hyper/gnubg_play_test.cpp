@@ -5,8 +5,9 @@
 // runs in a private mount namespace (unshare -rm) where a temporary folder with the database is
 // mounted there; nothing of the installation is changed.
 // Money play with the cube centred (Jacoby on and off), owned by either side, and match play.
-// The databases are tavla's makehyper --gnubg-order files, byte-identical to gnubg's (checked by
-// test_hyper_gnubg); gnubg's own makehyper -c 2 takes a minute.
+// The databases are tavla's makehyper files (gnubg's order, the default for 1 and 2 chequers),
+// byte-identical to gnubg's (checked by test_hyper_gnubg); gnubg's own makehyper -c 2 takes a
+// minute.
 #include <gtest/gtest.h>
 
 #include <cmath>

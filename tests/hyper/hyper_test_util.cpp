@@ -110,82 +110,94 @@ Difference compare(const bearoff::HypergammonDatabase& a, const bearoff::Hyperga
   return d;
 }
 
-Residual residual(const bearoff::HypergammonDatabase& db, double tie, uint64_t stride) {
-  Residual res;
+PairRange pair_range(const bearoff::HypergammonDatabase& db, uint32_t u, uint32_t t, double tie) {
+  PairRange r;
   const int c = db.chequers();
-  const uint32_t n = db.positions_per_side();
   const auto variant = *engine::hypergammon_variant(c);
   engine::MoveList moves;
+  engine::Board board;
+  board.on_roll() = bearoff::side_from_index(u, bearoff::kHyperPoints, c);
+  board.opponent() = bearoff::side_from_index(t, bearoff::kHyperPoints, c);
+  if (u == 0 || t == 0 || engine::board_error(board)) {
+    r.fixed = true;
+    if (u == 0 || t == 0) {
+      const auto out = engine::game_over_outputs(board, variant);
+      for (int k = 0; k < 5; ++k) r.expected[k] = out[k];
+      r.expected[5] = r.expected[6] = r.expected[7] = r.expected[9] =
+          2.0 * out[0] - 1 + out[1] - out[3] + out[2] - out[4];
+      r.expected[8] = 2.0 * out[0] - 1;
+    } else {
+      r.expected[5] = -1;  // impossible pair: all zeros, so the derived cubeless equity is -1
+    }
+    for (int k = 0; k < 5; ++k) r.low[k] = r.high[k] = r.expected[k];
+    return r;
+  }
+  for (int d1 = 1; d1 <= 6; ++d1)
+    for (int d2 = 1; d2 <= d1; ++d2) {
+      const double w = d1 == d2 ? 1 : 2;
+      std::array<double, kKinds> best;
+      best.fill(-1e9);
+      std::array<double, 5> lo{}, hi{};
+      const int count = engine::generate_moves(board, d1, d2, moves);
+      if (count == 0) {  // minus the same pair with the other side on roll
+        const auto e = kinds(db.entry(t, u));
+        best = {1 - e[0], e[3], e[4], e[1], e[2], -e[5], -e[6], -e[7], -e[8], -e[9]};
+        for (int k = 0; k < 5; ++k) lo[k] = hi[k] = best[k];
+      } else {
+        std::vector<std::array<double, kKinds>> values;
+        for (int m = 0; m < count; ++m) {
+          const auto index = bearoff::hyper_index(moves[m].after.swapped(), c);
+          const auto e = kinds(db.entry(index->on_roll, index->opponent));
+          std::array<double, kKinds> v = {1 - e[0],
+                                          e[3],
+                                          e[4],
+                                          e[1],
+                                          e[2],
+                                          -e[5],
+                                          -e[9],
+                                          -cube_equity(e[7], e[9]),
+                                          -cube_equity(e[8], e[9]),
+                                          -cube_equity(e[6], e[9])};
+          for (int k = 5; k < kKinds; ++k) best[k] = std::max(best[k], v[k]);
+          values.push_back(v);
+        }
+        lo.fill(2);
+        hi.fill(-1);
+        int tied = 0;
+        for (const auto& v : values) {
+          if (v[5] < best[5] - tie) continue;
+          ++tied;
+          for (int k = 0; k < 5; ++k)
+            lo[k] = std::min(lo[k], v[k]), hi[k] = std::max(hi[k], v[k]);
+        }
+        if (tied > 1 && hi[0] - lo[0] + hi[1] - lo[1] > 1e-9) ++r.ties;
+      }
+      for (int k = 5; k < kKinds; ++k) r.expected[k] += w * best[k] / 36;
+      for (int k = 0; k < 5; ++k) r.low[k] += w * lo[k] / 36, r.high[k] += w * hi[k] / 36;
+    }
+  return r;
+}
+
+Residual residual(const bearoff::HypergammonDatabase& db, double tie, uint64_t stride) {
+  Residual res;
+  const uint32_t n = db.positions_per_side();
   auto fold = [&](int k, double r) { res.max[k] = std::max(res.max[k], r); };
   for (uint64_t pair = 0; pair < uint64_t{n} * n; pair += stride) {
     const auto u = static_cast<uint32_t>(pair / n), t = static_cast<uint32_t>(pair % n);
-    engine::Board board;
-    board.on_roll() = bearoff::side_from_index(u, bearoff::kHyperPoints, c);
-    board.opponent() = bearoff::side_from_index(t, bearoff::kHyperPoints, c);
     const auto stored = kinds(db.entry(u, t));
     ++res.checked;
-    std::array<double, kKinds> expected{};
-    std::array<double, 5> low{}, high{};
-    if (u == 0 || t == 0 || engine::board_error(board)) {
-      if (u == 0 || t == 0) {
-        const auto out = engine::game_over_outputs(board, variant);
-        for (int k = 0; k < 5; ++k) expected[k] = out[k];
-        expected[5] = expected[6] = expected[7] = expected[9] =
-            2.0 * out[0] - 1 + out[1] - out[3] + out[2] - out[4];
-        expected[8] = 2.0 * out[0] - 1;
-      } else {
-        expected[5] = -1;  // impossible pair: all zeros, so the derived cubeless equity is -1
-      }
-      for (int k = 0; k < kKinds; ++k) fold(k, std::abs(stored[k] - expected[k]));
+    const PairRange r = pair_range(db, u, t, tie);
+    res.ties += r.ties;
+    if (r.fixed) {
+      for (int k = 0; k < kKinds; ++k) fold(k, std::abs(stored[k] - r.expected[k]));
       continue;
     }
-    for (int d1 = 1; d1 <= 6; ++d1)
-      for (int d2 = 1; d2 <= d1; ++d2) {
-        const double w = d1 == d2 ? 1 : 2;
-        std::array<double, kKinds> best;
-        best.fill(-1e9);
-        std::array<double, 5> lo{}, hi{};
-        const int count = engine::generate_moves(board, d1, d2, moves);
-        if (count == 0) {  // minus the same pair with the other side on roll
-          const auto e = kinds(db.entry(t, u));
-          best = {1 - e[0], e[3], e[4], e[1], e[2], -e[5], -e[6], -e[7], -e[8], -e[9]};
-          for (int k = 0; k < 5; ++k) lo[k] = hi[k] = best[k];
-        } else {
-          std::vector<std::array<double, kKinds>> values;
-          for (int m = 0; m < count; ++m) {
-            const auto index = bearoff::hyper_index(moves[m].after.swapped(), c);
-            const auto e = kinds(db.entry(index->on_roll, index->opponent));
-            std::array<double, kKinds> v = {1 - e[0],
-                                            e[3],
-                                            e[4],
-                                            e[1],
-                                            e[2],
-                                            -e[5],
-                                            -e[9],
-                                            -cube_equity(e[7], e[9]),
-                                            -cube_equity(e[8], e[9]),
-                                            -cube_equity(e[6], e[9])};
-            for (int k = 5; k < kKinds; ++k) best[k] = std::max(best[k], v[k]);
-            values.push_back(v);
-          }
-          lo.fill(2);
-          hi.fill(-1);
-          int tied = 0;
-          for (const auto& v : values) {
-            if (v[5] < best[5] - tie) continue;
-            ++tied;
-            for (int k = 0; k < 5; ++k)
-              lo[k] = std::min(lo[k], v[k]), hi[k] = std::max(hi[k], v[k]);
-          }
-          if (tied > 1 && hi[0] - lo[0] + hi[1] - lo[1] > 1e-9) ++res.ties;
-        }
-        for (int k = 5; k < kKinds; ++k) expected[k] += w * best[k] / 36;
-        for (int k = 0; k < 5; ++k) low[k] += w * lo[k] / 36, high[k] += w * hi[k] / 36;
-      }
-    for (int k = 0; k < 5; ++k) fold(k, std::max({0.0, low[k] - stored[k], stored[k] - high[k]}));
-    for (int k = 5; k < kKinds; ++k) fold(k, std::abs(stored[k] - expected[k]));
+    for (int k = 0; k < 5; ++k)
+      fold(k, std::max({0.0, r.low[k] - stored[k], stored[k] - r.high[k]}));
+    for (int k = 5; k < kKinds; ++k) fold(k, std::abs(stored[k] - r.expected[k]));
   }
   return res;
 }
+
 
 }  // namespace tavla::test

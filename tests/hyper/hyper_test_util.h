@@ -67,4 +67,17 @@ struct Residual {
 };
 Residual residual(const bearoff::HypergammonDatabase& db, double tie, uint64_t stride = 1);
 
+// The values one pair (u, t) must have given the database's values of its successors: `expected`
+// for the equities; for the probabilities the range [low, high] of the choices among the plays
+// tied (within `tie`) on cubeless equity; `ties`: rolls with tied plays that differ. `fixed`:
+// finished or impossible pairs (exact values in `expected`).
+struct PairRange {
+  std::array<double, kKinds> expected{};
+  std::array<double, 5> low{}, high{};
+  int ties = 0;
+  bool fixed = false;
+};
+PairRange pair_range(const bearoff::HypergammonDatabase& db, uint32_t u, uint32_t t, double tie);
+
+
 }  // namespace tavla::test

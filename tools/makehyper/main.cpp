@@ -48,7 +48,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 int main(int argc, char** argv) {
   po::options_description options(
-      "Options (as gnubg's makehyper, plus --threads, --gnubg-order and --iterations)");
+      "Options (as gnubg's makehyper, plus --threads, --gnubg-order, --fast and --iterations)");
   // clang-format off
   options.add_options()
     ("help,h", "Show help options")
@@ -64,11 +64,14 @@ int main(int argc, char** argv) {
     ("version,v", "Print version info and exit")
     ("outfile,f", po::value<std::string>()->value_name("filename"),
      "Output filename. Default is hyper<C>.bd; the checkpoint is <filename>.tmp")
-    ("threads", po::value<int>()->value_name("N"), "Threads to use (default: all cores for -c 3, one otherwise)")
+    ("threads", po::value<int>()->value_name("N"), "Threads to use with --fast (default: all cores for -c 3, one otherwise)")
     ("gnubg-order",
      "Iterate exactly as gnubg's makehyper (one thread, its number of iterations): the file is "
-     "gnubg's byte for byte. Default: tavla's faster scheme, whose equities agree with gnubg's "
-     "within the threshold (probabilities too, except where plays tie exactly)")
+     "gnubg's byte for byte. The default for -c 1 and -c 2 (seconds)")
+    ("fast",
+     "tavla's faster scheme (by total pips, parallel, fewer iterations; a restart continues bit "
+     "for bit): the equities agree with gnubg's within the threshold, the probabilities too "
+     "except where plays tie exactly (either play's are right). The default for -c 3")
     ("iterations", po::value<int>()->value_name("N"),
      "Stop after N iterations even if not converged, keeping the checkpoint (continue with "
      "-r <filename>.tmp); exit status 4");
@@ -128,7 +131,12 @@ int main(int argc, char** argv) {
   }
 
   const auto t0 = std::chrono::steady_clock::now();
-  const bool gnubg_order = vm.count("gnubg-order") > 0;
+  if (vm.count("gnubg-order") && vm.count("fast"))
+    return fail(kExitUsage, "--gnubg-order and --fast exclude each other");
+  // gnubg's own files where that takes seconds; the fast scheme where gnubg's takes hours.
+  const bool gnubg_order = vm.count("gnubg-order") > 0 || (chequers <= 2 && !vm.count("fast"));
+  if (gnubg_order && vm.count("threads"))
+    return fail(kExitUsage, "--threads needs --fast (gnubg's order is sequential)");
   auto created = bo::HypergammonSolver::create(
       chequers, threads, gnubg_order ? bo::HyperMethod::kGnubg : bo::HyperMethod::kLevels);
   if (!created) return fail(kExitUsage, created.error());

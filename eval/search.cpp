@@ -79,8 +79,8 @@ float noise(const EvalContext& ec, const Board& b, int output) {
 // `invert` hands the positions to the other player (the one on roll at the next level); `top`
 // suppresses the doubles (the caller decides the top-level cube action itself).
 void make_cube_positions(std::span<const CubePosition> in, bool top, bool invert,
-                         std::vector<CubePosition>& out) {
-  out.assign(2 * in.size(), std::nullopt);
+                         std::span<CubePosition> out) {
+  std::fill(out.begin(), out.end(), std::nullopt);
   for (size_t i = 0; i < in.size(); ++i) {
     if (!in[i]) continue;
     const CubeInfo& ci = *in[i];
@@ -90,6 +90,12 @@ void make_cube_positions(std::span<const CubePosition> in, bool top, bool invert
       out[2 * i + 1] = invert ? with_on_roll(doubled, 1 - doubled.on_roll) : doubled;
     }
   }
+}
+
+void make_cube_positions(std::span<const CubePosition> in, bool top, bool invert,
+                         std::vector<CubePosition>& out) {
+  out.resize(2 * in.size());
+  make_cube_positions(in, top, invert, std::span<CubePosition>(out));
 }
 
 // For every tracked position the better of no double and double (then take or pass), for the
@@ -189,10 +195,23 @@ void Search::cubeful_leaf(const Board& board, PositionClass pc, const Probabilit
   std::optional<ExactMoneyEquities> exact;
   if (has_exact_money_equities(pc) && bearoff_)
     exact = bearoff_->exact_money_equities(board);
-  std::vector<CubePosition> aci;
+  // Leaves track few cube positions (one when scoring a move): keep them on the stack.
+  constexpr size_t kOnStack = 8;
+  const size_t n = 2 * positions.size();
+  std::array<CubePosition, kOnStack> aci_stack;
+  std::array<float, kOnStack> cf_stack{};
+  std::vector<CubePosition> aci_heap;
+  std::vector<float> cf_heap;
+  if (n > kOnStack) {
+    aci_heap.resize(n);
+    cf_heap.assign(n, 0.0f);
+  }
+  const std::span<CubePosition> aci = n > kOnStack ? std::span<CubePosition>(aci_heap)
+                                                   : std::span<CubePosition>(aci_stack.data(), n);
+  const std::span<float> cf =
+      n > kOnStack ? std::span<float>(cf_heap) : std::span<float>(cf_stack.data(), n);
   make_cube_positions(positions, top, false, aci);
-  std::vector<float> cf(aci.size(), 0.0f);
-  for (size_t i = 0; i < aci.size(); ++i)
+  for (size_t i = 0; i < n; ++i)
     if (aci[i]) cf[i] = cubeful_value(probs, *aci[i], x, exact ? &*exact : nullptr);
   best_of_double(cubeful, cf, aci);
 }

@@ -2,10 +2,11 @@
 // (reference/gnubg-perf.md): the cube evaluation of the middle-game position yLPwACPQ28gBIQ at
 // 0..3 plies as gnubg's `eval` (fresh caches per iteration), and cubeless 0-ply rollouts of the
 // same position with and without variance reduction (trials per second as items/s).
-// Needs gnubg's weights (/usr/lib/gnubg/gnubg.wd or $TAVLA_WEIGHTS); uses the bearoff databases
-// when they are installed.
+// Uses gnubg's weights (/usr/lib/gnubg/gnubg.wd) when installed, else tavla's default weights,
+// and the bearoff databases when they are installed.
 #include <benchmark/benchmark.h>
 
+#include <filesystem>
 #include <memory>
 #include <optional>
 
@@ -23,9 +24,13 @@ using namespace tavla;
 
 constexpr const char* kMiddleGame = "yLPwACPQ28gBIQ";
 
+// gnubg's own weights when installed (the comparison is with gnubg), else the default search.
 std::shared_ptr<const eval::NetSet> nets() {
   static const std::shared_ptr<const eval::NetSet> n = [] {
-    auto r = eval::NetSet::find(std::nullopt);
+    const std::filesystem::path gnubg = "/usr/lib/gnubg/gnubg.wd";
+    auto r = eval::NetSet::find(std::filesystem::exists(gnubg)
+                                    ? std::optional<std::filesystem::path>(gnubg)
+                                    : std::nullopt);
     return r ? *r : nullptr;
   }();
   return n;

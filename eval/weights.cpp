@@ -371,7 +371,22 @@ std::optional<std::string> write_weights_binary(const Weights& w, const fs::path
 }
 
 std::vector<fs::path> default_weight_paths() {
-  // tavla's own nets (weights/ next to the program) will come first here once they exist.
+  std::vector<fs::path> paths;
+  // tavla's own nets: weights/ of the source tree the program was built from, then an installed
+  // copy next to the program (<prefix>/bin/tavla, <prefix>/share/tavla/tavla.wd).
+#ifdef TAVLA_WEIGHTS_DIR
+  paths.push_back(fs::path(TAVLA_WEIGHTS_DIR) / kTavlaWeightsFile);
+#endif
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) paths.push_back(exe.parent_path().parent_path() / "share" / "tavla" / kTavlaWeightsFile);
+  for (const char* p :
+       {"/usr/lib/gnubg/gnubg.wd", "/usr/share/gnubg/gnubg.wd", "/usr/share/gnubg/gnubg.weights"})
+    paths.push_back(p);
+  return paths;
+}
+
+std::vector<fs::path> gnubg_weight_paths() {
   return {"/usr/lib/gnubg/gnubg.wd", "/usr/share/gnubg/gnubg.wd", "/usr/share/gnubg/gnubg.weights"};
 }
 

@@ -83,11 +83,15 @@ std::optional<std::string> write_weights_binary(const Weights& w,
                                                 const std::filesystem::path& file);
 
 // Where weights are looked for, in order: `explicit_file` (the --weights option), then the file
-// named by $TAVLA_WEIGHTS, then tavla's own nets (none yet), then gnubg's installed files
+// named by $TAVLA_WEIGHTS, then tavla's own nets (weights/tavla.wd of the source tree, or
+// <prefix>/share/tavla/tavla.wd next to an installed program), then gnubg's installed files
 // (/usr/lib/gnubg/gnubg.wd, /usr/share/gnubg/gnubg.wd, /usr/share/gnubg/gnubg.weights).
 // An explicit file or $TAVLA_WEIGHTS that cannot be read is an error (no silent fallback);
 // when nothing is found the error says what to do.
 engine::Result<Weights> find_weights(const std::optional<std::filesystem::path>& explicit_file);
 std::vector<std::filesystem::path> default_weight_paths();
+// gnubg's installed weight files only (the last entries of default_weight_paths()).
+std::vector<std::filesystem::path> gnubg_weight_paths();
+inline constexpr const char* kTavlaWeightsFile = "tavla.wd";
 
 }  // namespace tavla::eval

@@ -246,9 +246,31 @@ TEST(Weights, FindingWeights) {
   else
     unsetenv("TAVLA_WEIGHTS");
 
+  // tavla's own nets first, gnubg's installed files last.
   const auto paths = default_weight_paths();
-  ASSERT_FALSE(paths.empty());
-  EXPECT_EQ(paths.front(), "/usr/lib/gnubg/gnubg.wd");
+  ASSERT_GE(paths.size(), 4u);
+  EXPECT_EQ(paths.front(), std::filesystem::path(TAVLA_SOURCE_DIR) / "weights" / "tavla.wd");
+  EXPECT_EQ(paths[paths.size() - 3], "/usr/lib/gnubg/gnubg.wd");
+  EXPECT_EQ(paths.back(), "/usr/share/gnubg/gnubg.weights");
+}
+
+TEST(FindWeights, DefaultIsTavlasOwnShippedNets) {
+  // The shipped nets are committed in weights/ and are what a fresh install uses.
+  const std::filesystem::path shipped = std::filesystem::path(TAVLA_SOURCE_DIR) / "weights" / "tavla.wd";
+  ASSERT_TRUE(std::filesystem::exists(shipped));
+  auto mine = read_weights(shipped);
+  ASSERT_TRUE(mine) << mine.error();
+  EXPECT_FALSE(validate(*mine).has_value());
+  const char* old = std::getenv("TAVLA_WEIGHTS");
+  const std::string saved = old ? old : "";
+  unsetenv("TAVLA_WEIGHTS");
+  auto found = find_weights(std::nullopt);
+  if (old) setenv("TAVLA_WEIGHTS", saved.c_str(), 1);
+  ASSERT_TRUE(found) << found.error();
+  EXPECT_TRUE(*found == *mine);
+  // And they are not gnubg's nets.
+  auto gnubg = read_weights("/usr/lib/gnubg/gnubg.wd");
+  if (gnubg) EXPECT_FALSE(*found == *gnubg);
 }
 
 }  // namespace

@@ -62,6 +62,11 @@ constexpr int8_t kWaysByRoll[kRolls][4] = {
     {10, 13, 30, -1},
 };
 
+// Bits lo..hi (inclusive); empty when hi < lo.
+constexpr uint32_t bits(int lo, int hi) {
+  return hi < lo ? 0u : static_cast<uint32_t>((uint64_t{1} << (hi + 1)) - (uint64_t{1} << lo));
+}
+
 inline int msb(uint32_t x) {
   return 31 - std::countl_zero(x);
 }
@@ -100,17 +105,30 @@ SideInfo side_info(const SideCounts& s) {
 // What the 39 ways (padded to 40 with one that never hits) tell about one position, for the
 // 21 rolls to combine: hit[w] has bit j set when our chequer on index j hits a blot j - d away
 // with way w; k[w] is the most advanced such hitter (-1 if none), pips[w] = k - d + 1 the pips
-// gnubg counts as lost, more[w] whether another hitter could use the way too, on_way[w] whether
-// an indirect shot from k passes over a blot (and hits it as well).
+// gnubg counts as lost. Bit w of `hits`: way w hits; of `more`: another hitter could use the way
+// too; of `on_way`: an indirect shot from k passes over a blot (and hits it as well).
 constexpr int kWayLanes = 40;
 struct WayHits {
   alignas(32) uint32_t hit[kWayLanes];
   alignas(32) int32_t k[kWayLanes];
   alignas(32) int32_t pips[kWayLanes];
-  alignas(32) int32_t more[kWayLanes];
-  alignas(32) int32_t on_way[kWayLanes];
-  uint32_t any;
+  uint64_t hits, more, on_way;
 };
+
+// Bit w set for the ways of each roll, and for the direct (one-face) ways.
+struct RollMasks {
+  uint64_t ways[kRolls];
+  uint64_t direct;
+};
+constexpr RollMasks kRollMasks = [] {
+  RollMasks t{};
+  for (int r = 0; r < kRolls; ++r)
+    for (int j = 0; j < 4; ++j)
+      if (kWaysByRoll[r][j] >= 0) t.ways[r] |= uint64_t{1} << kWaysByRoll[r][j];
+  for (int w = 0; w < 39; ++w)
+    if (kWays[w].faces == 1) t.direct |= uint64_t{1} << w;
+  return t;
+}();
 
 // The ways as shifts, lane by lane. A hitter on j lands on j - d + x on the way (x from the
 // blot), which is bit j of (made << (d - x)); a blot on the way of a hitter on k is bit k of
@@ -159,7 +177,7 @@ void compute_way_hits(uint32_t hitters, uint32_t blots, uint32_t made, uint32_t 
   const __m256i one = _mm256_set1_epi32(1);
   const __m256i zero = _mm256_setzero_si256();
   const __m256i low25 = _mm256_set1_epi32(0x1ffffff);
-  __m256i any = zero;
+  uint64_t hits = 0, more_bits = 0, on_way_bits = 0;
   for (int v = 0; v < kWayLanes; v += 8) {
     auto ld = [v](const int32_t* a) {
       return _mm256_load_si256(reinterpret_cast<const __m256i*>(a + v));
@@ -174,28 +192,33 @@ void compute_way_hits(uint32_t hitters, uint32_t blots, uint32_t made, uint32_t 
     const __m256i h = _mm256_andnot_si256(
         blocked, _mm256_and_si256(_mm256_and_si256(vh, _mm256_sllv_epi32(vb, d)), low25));
     _mm256_store_si256(reinterpret_cast<__m256i*>(out.hit + v), h);
-    any = _mm256_or_si256(any, h);
     const __m256i none = _mm256_cmpeq_epi32(h, zero);
     // Most significant bit: the exponent of h as a float, less one where rounding went up.
     __m256i k = _mm256_sub_epi32(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(h)), 23),
                                  _mm256_set1_epi32(127));
     k = _mm256_add_epi32(k, _mm256_cmpgt_epi32(_mm256_sllv_epi32(one, k), h));
     const __m256i pips = _mm256_add_epi32(_mm256_sub_epi32(k, d), one);
-    const __m256i more = _mm256_andnot_si256(
-        _mm256_cmpeq_epi32(_mm256_and_si256(h, _mm256_sub_epi32(h, one)), zero), one);
+    const __m256i single =
+        _mm256_cmpeq_epi32(_mm256_and_si256(h, _mm256_sub_epi32(h, one)), zero);
     const __m256i on = _mm256_or_si256(
         _mm256_or_si256(_mm256_sllv_epi32(va, ld(t.on[0])), _mm256_sllv_epi32(va, ld(t.on[1]))),
         _mm256_sllv_epi32(va, ld(t.on[2])));
     const __m256i on_way = _mm256_and_si256(_mm256_srlv_epi32(on, k), one);  // 0 when h is 0
     _mm256_store_si256(reinterpret_cast<__m256i*>(out.k + v), _mm256_or_si256(k, none));
     _mm256_store_si256(reinterpret_cast<__m256i*>(out.pips + v), _mm256_andnot_si256(none, pips));
-    _mm256_store_si256(reinterpret_cast<__m256i*>(out.more + v), more);
-    _mm256_store_si256(reinterpret_cast<__m256i*>(out.on_way + v), on_way);
+    const auto lane_bits = [](__m256i m) {
+      return static_cast<uint64_t>(_mm256_movemask_ps(_mm256_castsi256_ps(m)));
+    };
+    hits |= (~lane_bits(none) & 0xffu) << v;
+    more_bits |= (~lane_bits(single) & 0xffu) << v;
+    on_way_bits |= lane_bits(_mm256_slli_epi32(on_way, 31)) << v;
   }
-  out.any = !_mm256_testz_si256(any, any);
+  out.hits = hits;
+  out.more = more_bits;
+  out.on_way = on_way_bits;
 #else
   // Scalar twin: the same lanes one at a time.
-  out.any = 0;
+  out.hits = out.more = out.on_way = 0;
   for (int w = 0; w < kWayLanes; ++w) {
     const uint32_t m0 = shl(made, t.block[0][w]), m1 = shl(made, t.block[1][w]),
                    m2 = shl(made, t.block[2][w]);
@@ -203,14 +226,15 @@ void compute_way_hits(uint32_t hitters, uint32_t blots, uint32_t made, uint32_t 
                              (static_cast<uint32_t>(t.either[w]) & (m0 & m1));
     const uint32_t h = hitters & shl(blots, t.d[w]) & ~blocked & 0x1ffffffu;
     out.hit[w] = h;
-    out.any |= h;
     const int k = h ? msb(h) : -1;
     out.k[w] = k;
     out.pips[w] = h ? k - t.d[w] + 1 : 0;
-    out.more[w] = (h & (h - 1)) != 0;
+    const uint64_t bit = uint64_t{1} << w;
+    if (h) out.hits |= bit;
+    if (h & (h - 1)) out.more |= bit;
     const uint32_t on =
         shl(all_blots, t.on[0][w]) | shl(all_blots, t.on[1][w]) | shl(all_blots, t.on[2][w]);
-    out.on_way[w] = h ? (on >> k) & 1 : 0;
+    if (h && ((on >> k) & 1)) out.on_way |= bit;
   }
 #endif
 }
@@ -233,43 +257,35 @@ void encode_shots(const SideInfo& usi, const SideInfo& themi, float* out) {
   const uint32_t* hit = wh.hit;
   const int32_t* k_of = wh.k;
   const int32_t* pips_of = wh.pips;
-  const int32_t* more_of = wh.more;
-  const int32_t* on_way = wh.on_way;
 
   int pips_total = 0, one = 0, two = 0;
-  if (wh.any && !us[24]) {
-    // Not on the bar: combine the ways of each roll.
-    for (int r = 0; r < kRolls; ++r) {
+  if (wh.hits && !us[24]) {
+    // Not on the bar. A roll hits one chequer when any of its ways hits, and two when
+    //  - a double: its direct way has a second hitter, or an indirect way passes over a blot;
+    //  - another roll: its indirect way passes over a blot, or both direct ways hit and they need
+    //    not the same single hitter.
+    // (gnubg counts chequers one way after another; these are the cases where its count passes
+    // one.) The pips lost are the largest of the ways'.
+    const uint64_t hits = wh.hits;
+    const uint64_t doubles_two = (wh.more & kRollMasks.direct) | wh.on_way;
+    for (int r = 0; r < kDoubleRolls; ++r) {
       const int8_t* ways = kWaysByRoll[r];
-      int chequers = 0, pips = 0;
-      // Written without branches: which ways hit is data, and mispredictions cost most here.
-      if (r < kDoubleRolls) {
-        // One direct way (a second hitter counts too), then three indirect ones.
-        const int a = ways[0];
-        chequers = k_of[a] >= 0 ? 1 + more_of[a] : 0;
-        pips = pips_of[a];
-        for (int j = 1; j < 4; ++j) {
-          const int w = ways[j];
-          const int with = (chequers ? chequers : 1) + on_way[w];
-          chequers = k_of[w] >= 0 ? with : chequers;
-          pips = std::max(pips, pips_of[w]);
-        }
-      } else {
-        // Two direct ways (the second counts unless it needs the same single hitter), then the
-        // indirect one.
-        const int a = ways[0], b = ways[1], c = ways[2];
-        const int ka = k_of[a], kb = k_of[b];
-        chequers = (ka >= 0) + ((kb >= 0) & ((ka < 0) | (kb != ka) | (us[kb < 0 ? 0 : kb] > 1)));
-        const int with = (chequers ? chequers : 1) + on_way[c];
-        chequers = k_of[c] >= 0 ? with : chequers;
-        pips = std::max(std::max(pips_of[a], pips_of[b]), pips_of[c]);
-      }
-      const int weight = r < kDoubleRolls ? 1 : 2;
-      pips_total += weight * pips;
-      if (chequers > 0) one += weight;
-      if (chequers > 1) two += weight;
+      pips_total += std::max(std::max(pips_of[ways[0]], pips_of[ways[1]]),
+                             std::max(pips_of[ways[2]], pips_of[ways[3]]));
+      one += (hits & kRollMasks.ways[r]) != 0;
+      two += (doubles_two & kRollMasks.ways[r]) != 0;
     }
-  } else if (wh.any) {
+    for (int r = kDoubleRolls; r < kRolls; ++r) {
+      const int8_t* ways = kWaysByRoll[r];
+      const int a = ways[0], b = ways[1], c = ways[2];
+      pips_total += 2 * std::max(std::max(pips_of[a], pips_of[b]), pips_of[c]);
+      one += 2 * ((hits & kRollMasks.ways[r]) != 0);
+      const int ka = k_of[a], kb = k_of[b];  // -1 when the way does not hit
+      const bool both = (ka | kb) >= 0;
+      const bool apart = (ka != kb) | (us[kb < 0 ? 0 : kb] > 1);
+      two += 2 * static_cast<int>(((wh.on_way >> c) & 1) | (both & apart));
+    }
+  } else if (wh.hits) {
     for (int r = 0; r < kRolls; ++r) {
       int chequers = 0, pips = 0;
       const int8_t* ways = kWaysByRoll[r];
@@ -280,16 +296,18 @@ void encode_shots(const SideInfo& usi, const SideInfo& themi, float* out) {
           if (!h) continue;
           const HitWay& w = kWays[ways[j]];
           if (w.faces == 1) {
-            for (int k = msb(h); k > 0; --k) {
-              if (!(h & (1u << k))) continue;
-              if (entered && k != 24) break;
-              if (k != 24) {
-                // Hitting from the board needs the roll's other way (j = 0 <-> 1) to enter.
-                const int enter_pips = kWays[ways[1 - j]].pips;
-                if (them[enter_pips - 1] > 1) break;
-                entered = true;
-              }
+            // gnubg walks the hitters down from the bar: the one on the bar hits, then the
+            // most advanced one on indices 1..23 if the roll's other way (j = 0 <-> 1) enters
+            // and no earlier way of the roll needed it to enter; the walk stops there.
+            if (h & (1u << 24)) {
               ++chequers;
+              if (25 - w.pips > pips) pips = 25 - w.pips;
+            }
+            const uint32_t board = h & bits(1, 23);
+            if (board && !entered && them[kWays[ways[1 - j]].pips - 1] <= 1) {
+              entered = true;
+              ++chequers;
+              const int k = msb(board);
               if (k - w.pips + 1 > pips) pips = k - w.pips + 1;
             }
           } else {
@@ -416,11 +434,6 @@ void encode_off_crashed(const SideCounts& side, float* out) {
 
 namespace {
 
-// Bits lo..hi (inclusive); empty when hi < lo.
-constexpr uint32_t bits(int lo, int hi) {
-  return hi < lo ? 0u : static_cast<uint32_t>((uint64_t{1} << (hi + 1)) - (uint64_t{1} << lo));
-}
-
 void encode_half_impl(const SideInfo& usi, const SideInfo& themi, float* out) {
   const SideCounts& us = *usi.counts;
   const SideCounts& them = *themi.counts;
@@ -428,14 +441,20 @@ void encode_half_impl(const SideInfo& usi, const SideInfo& themi, float* out) {
   assert(opp_back >= 0 && usi.back >= 0);
   const int k0 = 23 - opp_back;  // the same chequer in our coordinates (-1 = their bar)
 
-  {  // pips to break contact: every chequer behind their rear chequer must pass it
-    int np = 0;
-    for (int i = k0 + 1; i < 25; ++i) np += (i + 1 - k0) * us[i];
+  {
+    // Pips to break contact: every chequer behind their rear chequer must pass it, sum of
+    // (i + 1 - k0) us[i] over i > k0. Pips already past it: sum of (i + 1) us[i] over i < k0,
+    // which is what remains of the whole sum of (i + 1) us[i] (= pips + total).
+    int behind_pips = 0, behind = 0;
+    for (uint32_t m = usi.occupied & bits(k0 + 1, 24); m; m &= m - 1) {
+      const int i = std::countr_zero(m);
+      behind_pips += i * us[i];
+      behind += us[i];
+    }
+    const int np = behind_pips + (1 - k0) * behind;
+    const int at = k0 >= 0 ? (k0 + 1) * us[k0] : 0;
+    const int p = usi.pips + usi.total - (behind_pips + behind) - at;
     out[kBreakContact] = static_cast<float>(np) * (1.0f / (15 + 152.0f));
-  }
-  {  // pips already past their rear chequer
-    int p = 0;
-    for (int i = 0; i < k0; ++i) p += (i + 1) * us[i];
     out[kFreePip] = static_cast<float>(p) * (1.0f / 100.0f);
   }
   {  // timing: pips we can play before we must break our points
@@ -508,14 +527,17 @@ void encode_half_impl(const SideInfo& usi, const SideInfo& themi, float* out) {
   }
   {
     int n = 0;
-    for (int i = 6; i < 25; ++i)
+    for (uint32_t m = usi.occupied & bits(6, 24); m; m &= m - 1) {
+      const int i = std::countr_zero(m);
       n += (i - 5) * us[i] * kEscapes[escape_mask_of_made(their_points, i)];
+    }
     out[kMobility] = static_cast<float>(n) * (1.0f / 3600.0f);
   }
   {  // second moment about the (rounded up) mean, chequers beyond the mean only
     const int mean = (usi.pips + usi.total - 1) / usi.total;
     int j = 0, k = 0;
-    for (int i = mean + 1; i < 25; ++i) {
+    for (uint32_t m = usi.occupied & bits(mean + 1, 24); m; m &= m - 1) {
+      const int i = std::countr_zero(m);
       j += us[i];
       k += us[i] * (i - mean) * (i - mean);
     }

@@ -448,6 +448,36 @@ inline int checkers_off(const SideCounts& s) {
   return n;
 }
 
+// The chequers-off inputs of the contact and crashed nets for n chequers off.
+void write_off_contact(int n, float* out) {
+  assert(n <= 8 && "a contact (not crashed) position has at most 8 chequers off");
+  if (n <= 2) {
+    out[0] = n ? static_cast<float>(n) * (1.0f / 3.0f) : 0.0f;
+    out[1] = out[2] = 0.0f;
+  } else if (n <= 5) {
+    out[0] = 1.0f;
+    out[1] = static_cast<float>(n - 3) * (1.0f / 3.0f);
+    out[2] = 0.0f;
+  } else {
+    out[0] = out[1] = 1.0f;
+    out[2] = static_cast<float>(n - 6) * (1.0f / 3.0f);
+  }
+}
+
+void write_off_crashed(int n, float* out) {
+  if (n <= 5) {
+    out[0] = n ? static_cast<float>(n) * (1.0f / 5.0f) : 0.0f;
+    out[1] = out[2] = 0.0f;
+  } else if (n <= 10) {
+    out[0] = 1.0f;
+    out[1] = static_cast<float>(n - 5) * (1.0f / 5.0f);
+    out[2] = 0.0f;
+  } else {
+    out[0] = out[1] = 1.0f;
+    out[2] = static_cast<float>(n - 10) * (1.0f / 5.0f);
+  }
+}
+
 }  // namespace
 
 void encode_point(int c, float out[4]) {
@@ -487,34 +517,11 @@ void encode_race(const Board& board, float* out) {
 }
 
 void encode_off_contact(const SideCounts& side, float* out) {
-  const int n = checkers_off(side);
-  assert(n <= 8 && "a contact (not crashed) position has at most 8 chequers off");
-  if (n <= 2) {
-    out[0] = n ? static_cast<float>(n) * (1.0f / 3.0f) : 0.0f;
-    out[1] = out[2] = 0.0f;
-  } else if (n <= 5) {
-    out[0] = 1.0f;
-    out[1] = static_cast<float>(n - 3) * (1.0f / 3.0f);
-    out[2] = 0.0f;
-  } else {
-    out[0] = out[1] = 1.0f;
-    out[2] = static_cast<float>(n - 6) * (1.0f / 3.0f);
-  }
+  write_off_contact(checkers_off(side), out);
 }
 
 void encode_off_crashed(const SideCounts& side, float* out) {
-  const int n = checkers_off(side);
-  if (n <= 5) {
-    out[0] = n ? static_cast<float>(n) * (1.0f / 5.0f) : 0.0f;
-    out[1] = out[2] = 0.0f;
-  } else if (n <= 10) {
-    out[0] = 1.0f;
-    out[1] = static_cast<float>(n - 5) * (1.0f / 5.0f);
-    out[2] = 0.0f;
-  } else {
-    out[0] = out[1] = 1.0f;
-    out[2] = static_cast<float>(n - 10) * (1.0f / 5.0f);
-  }
+  write_off_crashed(checkers_off(side), out);
 }
 
 namespace {
@@ -543,20 +550,21 @@ void encode_half_impl(const SideInfo& usi, const SideInfo& themi, float* out) {
     out[kFreePip] = static_cast<float>(p) * (1.0f / 100.0f);
   }
   {  // timing: pips we can play before we must break our points
-    int t = 24 * us[24], no = us[24];
+    // Every chequer on indices 6..24 (pips and count of the whole side less the home board),
+    // except that a point behind m keeps two (the spares of a point, or a blot that must move
+    // anyway).
+    int home_pips = 0, home = 0;
+    for (int i = 0; i < 6; ++i) {
+      home_pips += i * us[i];
+      home += us[i];
+    }
+    int t = usi.pips - home_pips, no = usi.total - home;
     const int m = k0 >= 11 ? k0 : 11;
-    int i = 23;
-    for (; i > m; --i) {
-      // Points behind: the spares of a point, or a blot that must move anyway.
-      const int ns = us[i] >= 2 ? us[i] - 2 : us[i];
-      no += ns;
-      t += i * ns;
+    for (uint32_t kept = usi.made & bits(m + 1, 23); kept; kept &= kept - 1) {
+      t -= 2 * std::countr_zero(kept);
+      no -= 2;
     }
-    for (; i >= 6; --i) {
-      no += us[i];
-      t += i * us[i];
-    }
-    for (i = 5; i >= 0; --i) {
+    for (int i = 5; i >= 0; --i) {
       if (us[i] > 2) {
         t += i * (us[i] - 2);
         no += us[i] - 2;
@@ -707,11 +715,11 @@ void encode_blocks(PositionClass c, const Board& board, const std::array<SideSum
   float* a = out;
   float* b = out + kHalfInputs;
   if (c == PositionClass::kContact) {
-    encode_off_contact(them, a);  // crossed over, see inputs.h
-    encode_off_contact(us, b);
+    write_off_contact(engine::kCheckersPerSide - ti.total, a);  // crossed over, see inputs.h
+    write_off_contact(engine::kCheckersPerSide - ui.total, b);
   } else {
-    encode_off_crashed(us, a);
-    encode_off_crashed(them, b);
+    write_off_crashed(engine::kCheckersPerSide - ui.total, a);
+    write_off_crashed(engine::kCheckersPerSide - ti.total, b);
   }
   encode_half_impl(ui, ti, a);
   encode_half_impl(ti, ui, b);

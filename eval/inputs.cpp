@@ -4,6 +4,8 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <cstring>
+#include <iterator>
 
 #include "eval/board_summary.h"
 #include "eval/escapes.h"
@@ -773,56 +775,113 @@ inline void push(SparseInputs& s, int index, float value) {
   ++s.count;
 }
 
-// The nonzero inputs of a point holding c chequers, as (offset, value) pairs: c = 1, 2 and 3
-// set inputs 0, 1, 2; more than 3 set input 2 and input 3 = (c - 3) / 2.
+// The nonzero inputs of a point holding c chequers: c = 1, 2 and 3 set inputs 0, 1, 2; more
+// than 3 set input 2 and input 3 = (c - 3) / 2. Both candidate entries are stored at once, as an
+// index pair (low half first, offsets from the point's first input) and a value pair, and n of
+// them are kept.
 struct PointCode {
-  int8_t n;
-  int8_t offset[2];
-  float value[2];
+  uint32_t offsets;  // two uint16 offsets
+  int32_t n;
+  uint64_t values;  // two floats
 };
+constexpr uint64_t pack_floats(float lo, float hi) {
+  return static_cast<uint64_t>(std::bit_cast<uint32_t>(lo)) |
+         static_cast<uint64_t>(std::bit_cast<uint32_t>(hi)) << 32;
+}
 constexpr std::array<PointCode, 16> kPointCodes = [] {
   std::array<PointCode, 16> t{};
   for (int c = 1; c < 16; ++c) {
     t[c].n = c > 3 ? 2 : 1;
-    t[c].offset[0] = static_cast<int8_t>(c < 3 ? c - 1 : 2);
-    t[c].value[0] = 1.0f;
-    t[c].offset[1] = 3;
-    t[c].value[1] = static_cast<float>(c - 3) / 2.0f;
+    t[c].offsets = static_cast<uint32_t>(c < 3 ? c - 1 : 2) | 3u << 16;
+    t[c].values = pack_floats(1.0f, static_cast<float>(c - 3) / 2.0f);
+  }
+  return t;
+}();
+
+// The nonzero inputs of the bar holding c chequers (cumulative encoding): inputs 0..2 are 1 for
+// the first three chequers, input 3 = (c - 3) / 2 beyond. All four candidates are stored at once.
+struct BarCode {
+  uint64_t offsets;  // four uint16 offsets: 0, 1, 2, 3
+  int32_t n;
+  float values[4];
+};
+constexpr std::array<BarCode, 16> kBarCodes = [] {
+  std::array<BarCode, 16> t{};
+  for (int c = 0; c < 16; ++c) {
+    t[c].offsets = 0x0003000200010000ull;
+    t[c].n = c < 4 ? c : 4;
+    t[c].values[0] = t[c].values[1] = t[c].values[2] = 1.0f;
+    t[c].values[3] = static_cast<float>(c - 3) / 2.0f;
   }
   return t;
 }();
 
 // Nonzero point inputs of one side, in index order: the occupied slots among `points` (bits of
 // point indices) use the point encoding, then (if with_bar) the bar uses the cumulative one.
-// Every occupied slot writes two entries and keeps n of them, so there is no branch per slot.
+// Every occupied slot writes two entries (the bar four) and keeps n of them, so there is no
+// branch per slot; SparseInputs has room for the extra writes past the end.
 inline void push_side(SparseInputs& s, const SideCounts& side, int first, uint32_t points,
                       bool with_bar) {
   int k = s.count;
   for (; points; points &= points - 1) {
     const int i = std::countr_zero(points);
     const PointCode& code = kPointCodes[side[i]];
-    const int base = first + kSlotInputs * i;
-    s.index[k] = static_cast<uint16_t>(base + code.offset[0]);
-    s.value[k] = code.value[0];
-    s.index[k + 1] = static_cast<uint16_t>(base + code.offset[1]);
-    s.value[k + 1] = code.value[1];
+    const uint32_t base = static_cast<uint32_t>(first + kSlotInputs * i) * 0x10001u;
+    const uint32_t index = base + code.offsets;
+    std::memcpy(s.index + k, &index, sizeof index);
+    std::memcpy(s.value + k, &code.values, sizeof code.values);
+    k += code.n;
+  }
+  if (with_bar) {
+    const BarCode& code = kBarCodes[side[engine::kBar]];
+    const uint64_t base =
+        static_cast<uint64_t>(first + kSlotInputs * engine::kBar) * 0x0001000100010001ull;
+    const uint64_t index = base + code.offsets;
+    std::memcpy(s.index + k, &index, sizeof index);
+    std::memcpy(s.value + k, code.values, sizeof code.values);
     k += code.n;
   }
   s.count = k;
-  if (!with_bar) return;
-  const int c = side[engine::kBar];
-  const int base = first + kSlotInputs * engine::kBar;
-  for (int j = 0; j < 3 && j < c; ++j) push(s, base + j, 1.0f);
-  if (c > 3) push(s, base + 3, static_cast<float>(c - 3) / 2.0f);
 }
 
+#if defined(TAVLA_EVAL_AVX2)
+// Byte m of entry b: the lane of the m-th set bit of b (the shuffle that packs the lanes of a
+// movemask to the front, in order).
+constexpr std::array<uint64_t, 256> kCompress = [] {
+  std::array<uint64_t, 256> t{};
+  for (int b = 0; b < 256; ++b) {
+    int m = 0;
+    for (int lane = 0; lane < 8; ++lane)
+      if (b >> lane & 1) t[b] |= static_cast<uint64_t>(lane) << (8 * m++);
+  }
+  return t;
+}();
+#endif
+
+// Appends the nonzero values among values[0..n) as inputs first.. in order. The AVX2 path reads
+// values in groups of 8: values must hold n rounded up to 8, the tail zero.
 inline void push_dense(SparseInputs& s, const float* values, int first, int n) {
-  int k = s.count;  // write every value, keep the nonzero ones (no branch per input)
-  for (int i = 0; i < n; ++i) {
+  int k = s.count;
+#if defined(TAVLA_EVAL_AVX2)
+  const __m256 zero = _mm256_setzero_ps();
+  for (int i = 0; i < n; i += 8) {
+    const __m256 v = _mm256_loadu_ps(values + i);
+    const unsigned m = static_cast<unsigned>(_mm256_movemask_ps(_mm256_cmp_ps(v, zero, _CMP_NEQ_UQ)));
+    const __m256i lanes = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<int64_t>(kCompress[m])));
+    _mm256_storeu_ps(s.value + k, _mm256_permutevar8x32_ps(v, lanes));
+    const __m256i index = _mm256_add_epi32(lanes, _mm256_set1_epi32(first + i));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(s.index + k),
+                     _mm_packus_epi32(_mm256_castsi256_si128(index),
+                                      _mm256_extracti128_si256(index, 1)));
+    k += std::popcount(m);
+  }
+#else
+  for (int i = 0; i < n; ++i) {  // write every value, keep the nonzero ones (no branch per input)
     s.index[k] = static_cast<uint16_t>(first + i);
     s.value[k] = values[i];
     k += values[i] != 0.0f;
   }
+#endif
   s.count = k;
 }
 
@@ -862,7 +921,8 @@ void encode_sparse(PositionClass c, const Board& board, SparseInputs& out) {
     return;
   }
   encode_base_sparse(board, sum, out);
-  float extra[2 * kHalfInputs];
+  float extra[(2 * kHalfInputs + 7) / 8 * 8];  // rounded up for push_dense, the tail zero
+  std::fill(extra + 2 * kHalfInputs, std::end(extra), 0.0f);
   encode_blocks(c, board, sum, extra);
   push_dense(out, extra, kBaseInputs, 2 * kHalfInputs);
 }

@@ -775,26 +775,29 @@ inline void push(SparseInputs& s, int index, float value) {
   ++s.count;
 }
 
-// The nonzero inputs of a point holding c chequers: c = 1, 2 and 3 set inputs 0, 1, 2; more
+// The nonzero inputs of point i holding c chequers: c = 1, 2 and 3 set inputs 0, 1, 2; more
 // than 3 set input 2 and input 3 = (c - 3) / 2. Both candidate entries are stored at once, as an
-// index pair (low half first, offsets from the point's first input) and a value pair, and n of
+// index pair (low half first, relative to the side's first input) and a value pair, and n of
 // them are kept.
 struct PointCode {
-  uint32_t offsets;  // two uint16 offsets
-  int32_t n;
+  uint32_t indices;  // two uint16 indices
+  uint32_t n;
   uint64_t values;  // two floats
 };
 constexpr uint64_t pack_floats(float lo, float hi) {
   return static_cast<uint64_t>(std::bit_cast<uint32_t>(lo)) |
          static_cast<uint64_t>(std::bit_cast<uint32_t>(hi)) << 32;
 }
-constexpr std::array<PointCode, 16> kPointCodes = [] {
-  std::array<PointCode, 16> t{};
-  for (int c = 1; c < 16; ++c) {
-    t[c].n = c > 3 ? 2 : 1;
-    t[c].offsets = static_cast<uint32_t>(c < 3 ? c - 1 : 2) | 3u << 16;
-    t[c].values = pack_floats(1.0f, static_cast<float>(c - 3) / 2.0f);
-  }
+// [i][c]: point index i (0..23), chequer count c.
+constexpr std::array<std::array<PointCode, 16>, 24> kPointCodes = [] {
+  std::array<std::array<PointCode, 16>, 24> t{};
+  for (int i = 0; i < 24; ++i)
+    for (int c = 1; c < 16; ++c) {
+      const uint32_t base = static_cast<uint32_t>(kSlotInputs * i);
+      t[i][c].n = c > 3 ? 2 : 1;
+      t[i][c].indices = (base + static_cast<uint32_t>(c < 3 ? c - 1 : 2)) | (base + 3) << 16;
+      t[i][c].values = pack_floats(1.0f, static_cast<float>(c - 3) / 2.0f);
+    }
   return t;
 }();
 
@@ -822,12 +825,12 @@ constexpr std::array<BarCode, 16> kBarCodes = [] {
 // branch per slot; SparseInputs has room for the extra writes past the end.
 inline void push_side(SparseInputs& s, const SideCounts& side, int first, uint32_t points,
                       bool with_bar) {
-  int k = s.count;
+  size_t k = static_cast<size_t>(s.count);
+  const uint32_t first_pair = static_cast<uint32_t>(first) * 0x10001u;
   for (; points; points &= points - 1) {
     const int i = std::countr_zero(points);
-    const PointCode& code = kPointCodes[side[i]];
-    const uint32_t base = static_cast<uint32_t>(first + kSlotInputs * i) * 0x10001u;
-    const uint32_t index = base + code.offsets;
+    const PointCode& code = kPointCodes[i][side[i]];
+    const uint32_t index = first_pair + code.indices;
     std::memcpy(s.index + k, &index, sizeof index);
     std::memcpy(s.value + k, &code.values, sizeof code.values);
     k += code.n;
@@ -839,9 +842,9 @@ inline void push_side(SparseInputs& s, const SideCounts& side, int first, uint32
     const uint64_t index = base + code.offsets;
     std::memcpy(s.index + k, &index, sizeof index);
     std::memcpy(s.value + k, code.values, sizeof code.values);
-    k += code.n;
+    k += static_cast<size_t>(code.n);
   }
-  s.count = k;
+  s.count = static_cast<int>(k);
 }
 
 #if defined(TAVLA_EVAL_AVX2)

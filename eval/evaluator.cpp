@@ -122,11 +122,12 @@ void Evaluator::evaluate_chunk(const Board* boards, int n, Probabilities* out, M
     const int j = g.count++;
     g.board[j] = k;
     SparseInputs& cur = g.inputs;
-    if (mode == Mode::kMain)
+    if (mode == Mode::kMain) {
       encode_sparse(c, boards[k], cur);
-    else
-      encode_base_sparse(boards[k], cur);
-    kernels::first_layer(net, cur, g.sums.get() + j * g.hp);
+      kernels::first_layer(net, cur, g.sums.get() + j * g.hp);
+    } else {
+      kernels::first_layer_base(net, boards[k], cur, g.sums.get() + j * g.hp);
+    }
   }
   for (int gi = 0; gi < static_cast<int>(scratch_->groups.size()); ++gi) {
     Scratch::Group& g = *scratch_->groups[gi];

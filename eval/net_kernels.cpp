@@ -4,6 +4,7 @@
 #include <bit>
 #include <cassert>
 
+#include "eval/board_summary.h"
 #include "eval/reciprocal_table.h"
 
 #if defined(__AVX2__)
@@ -124,6 +125,66 @@ void accumulate(const Net& net, const float* start, const uint16_t* index, const
 
 void first_layer(const Net& net, const SparseInputs& in, float* sums) {
   accumulate(net, net.hidden_bias(), in.index, in.value, in.count, sums);
+}
+
+namespace {
+
+#if defined(TAVLA_EVAL_AVX2)
+// The terms of encode_base_sparse in its order (each side's points upwards, then its bar), added
+// as first_layer_pass<B> adds them, for a net of 8 x B padded hidden units. A value of 1 is added
+// without the multiply: 1 x w is w exactly.
+template <int B>
+void base_pass(const Net& net, const engine::Board& board, float* sums) {
+  const int hp = 8 * B;
+  const std::array<SideSummary, 2> sum = summarize(board);
+  const float* rows = net.hidden_row(0);
+  __m256 acc[B];
+  for (int b = 0; b < B; ++b) acc[b] = _mm256_load_ps(net.hidden_bias() + 8 * b);
+  const auto add = [&](const float* row) {
+    for (int b = 0; b < B; ++b) acc[b] = _mm256_add_ps(acc[b], _mm256_load_ps(row + 8 * b));
+  };
+  const auto add_times = [&](float value, const float* row) {
+    const __m256 v = _mm256_set1_ps(value);
+    for (int b = 0; b < B; ++b)
+      acc[b] = _mm256_add_ps(acc[b], _mm256_mul_ps(v, _mm256_load_ps(row + 8 * b)));
+  };
+  for (int side = 0; side < 2; ++side) {
+    const engine::SideCounts& counts = board.sides[side];
+    const float* side_rows = rows + hp * side * engine::kSlots * kSlotInputs;
+    for (uint32_t points = sum[side].occupied & 0xffffffu; points; points &= points - 1) {
+      const int i = std::countr_zero(points);
+      const int c = counts[i];
+      const float* row = side_rows + hp * kSlotInputs * i;
+      add(row + hp * (c < 3 ? c - 1 : 2));
+      if (c > 3) add_times(static_cast<float>(c - 3) / 2.0f, row + 3 * hp);
+    }
+    const int c = counts[engine::kBar];
+    const float* row = side_rows + hp * kSlotInputs * engine::kBar;
+    for (int j = 0; j < 3 && j < c; ++j) add(row + hp * j);
+    if (c > 3) add_times(static_cast<float>(c - 3) / 2.0f, row + 3 * hp);
+  }
+  for (int b = 0; b < B; ++b) _mm256_store_ps(sums + 8 * b, acc[b]);
+}
+#endif
+
+}  // namespace
+
+void first_layer_base(const Net& net, const engine::Board& board, SparseInputs& scratch,
+                      float* sums) {
+#if defined(TAVLA_EVAL_AVX2)
+  switch (net.padded_hidden()) {
+    case 8:
+      base_pass<1>(net, board, sums);
+      return;
+    case 16:
+      base_pass<2>(net, board, sums);
+      return;
+    default:
+      break;
+  }
+#endif
+  encode_base_sparse(board, scratch);
+  first_layer(net, scratch, sums);
 }
 
 namespace {

@@ -19,6 +19,11 @@ void forward_reference(const Net& net, const float* inputs, float* outputs, Reci
 // sums[0..padded_hidden) = hidden bias + sum over the sparse inputs of value x row(index).
 void first_layer(const Net& net, const SparseInputs& in, float* sums);
 
+// first_layer of the 200 base inputs of `board` (pruning nets), the same sums bit for bit. A net
+// of 8 or 16 padded hidden units is summed straight from the board, with no input list.
+void first_layer_base(const Net& net, const engine::Board& board, SparseInputs& scratch,
+                      float* sums);
+
 // h[i] = logistic(beta_hidden x sums[i]) for count floats (a multiple of 8), gnubg's vector form.
 void hidden_activation(const float* sums, float* h, int count, float beta_hidden, Reciprocal mode);
 

@@ -98,8 +98,12 @@ Probabilities Evaluator::evaluate(const Board& board) {
   const Net& net = nets_->main_net(c);
   Scratch::Group& g = *scratch_->groups[group_of(c)];
   SparseInputs& in = scratch_->single;
-  encode_sparse(c, board, in);
-  kernels::first_layer(net, in, g.sums.get());
+  if (c == PositionClass::kRace) {
+    encode_sparse(c, board, in);
+    kernels::first_layer(net, in, g.sums.get());
+  } else {
+    kernels::first_layer_board(net, c, board, in, g.sums.get());
+  }
   kernels::hidden_activation(g.sums.get(), g.hidden.get(), net.padded_hidden(), net.beta_hidden(),
                              options_.hidden_reciprocal);
   Probabilities pr;
@@ -122,9 +126,11 @@ void Evaluator::evaluate_chunk(const Board* boards, int n, Probabilities* out, M
     const int j = g.count++;
     g.board[j] = k;
     SparseInputs& cur = g.inputs;
-    if (mode == Mode::kMain) {
+    if (mode == Mode::kMain && c == PositionClass::kRace) {
       encode_sparse(c, boards[k], cur);
       kernels::first_layer(net, cur, g.sums.get() + j * g.hp);
+    } else if (mode == Mode::kMain) {
+      kernels::first_layer_board(net, c, boards[k], cur, g.sums.get() + j * g.hp);
     } else {
       kernels::first_layer_base(net, boards[k], cur, g.sums.get() + j * g.hp);
     }

@@ -930,4 +930,13 @@ void encode_sparse(PositionClass c, const Board& board, SparseInputs& out) {
   push_dense(out, extra, kBaseInputs, 2 * kHalfInputs);
 }
 
+void encode_block_sparse(PositionClass c, const Board& board, SparseInputs& out) {
+  assert(c == PositionClass::kContact || c == PositionClass::kCrashed);
+  out.count = 0;
+  float extra[(2 * kHalfInputs + 7) / 8 * 8];  // rounded up for push_dense, the tail zero
+  std::fill(extra + 2 * kHalfInputs, std::end(extra), 0.0f);
+  encode_blocks(c, board, summarize(board), extra);
+  push_dense(out, extra, kBaseInputs, 2 * kHalfInputs);
+}
+
 }  // namespace tavla::eval

@@ -100,5 +100,8 @@ struct SparseInputs {
 void encode_sparse(PositionClass c, const engine::Board& board, SparseInputs& out);
 // The 200 base inputs only (pruning nets).
 void encode_base_sparse(const engine::Board& board, SparseInputs& out);
+// The nonzero inputs of a contact or crashed board past the 200 base inputs (those of
+// encode_sparse with index >= 200).
+void encode_block_sparse(PositionClass c, const engine::Board& board, SparseInputs& out);
 
 }  // namespace tavla::eval

@@ -130,61 +130,115 @@ void first_layer(const Net& net, const SparseInputs& in, float* sums) {
 namespace {
 
 #if defined(TAVLA_EVAL_AVX2)
-// The terms of encode_base_sparse in its order (each side's points upwards, then its bar), added
-// as first_layer_pass<B> adds them, for a net of 8 x B padded hidden units. A value of 1 is added
-// without the multiply: 1 x w is w exactly.
-template <int B>
-void base_pass(const Net& net, const engine::Board& board, float* sums) {
-  const int hp = 8 * B;
-  const std::array<SideSummary, 2> sum = summarize(board);
-  const float* rows = net.hidden_row(0);
+// One pass like first_layer_pass<B>, over the terms of encode_base_sparse taken straight from the
+// board in its order (each side's points upwards, then its bar), then over the sparse list. A
+// value of 1 is added without the multiply: 1 x w is w exactly. kStride, when not 0, is the
+// row stride known at compile time (a net done in one pass).
+template <int B, int kStride = 0>
+void board_pass(const float* start, const float* rows, int row_stride,
+                const engine::Board& board, const std::array<SideSummary, 2>& sum,
+                const uint16_t* index, const float* value, int n, float* out) {
+  const int stride = kStride ? kStride : row_stride;
   __m256 acc[B];
-  for (int b = 0; b < B; ++b) acc[b] = _mm256_load_ps(net.hidden_bias() + 8 * b);
+  for (int b = 0; b < B; ++b) acc[b] = _mm256_load_ps(start + 8 * b);
   const auto add = [&](const float* row) {
     for (int b = 0; b < B; ++b) acc[b] = _mm256_add_ps(acc[b], _mm256_load_ps(row + 8 * b));
   };
-  const auto add_times = [&](float value, const float* row) {
-    const __m256 v = _mm256_set1_ps(value);
+  const auto add_times = [&](float x, const float* row) {
+    const __m256 v = _mm256_set1_ps(x);
     for (int b = 0; b < B; ++b)
       acc[b] = _mm256_add_ps(acc[b], _mm256_mul_ps(v, _mm256_load_ps(row + 8 * b)));
   };
+  const size_t slot = static_cast<size_t>(stride) * kSlotInputs;
   for (int side = 0; side < 2; ++side) {
     const engine::SideCounts& counts = board.sides[side];
-    const float* side_rows = rows + hp * side * engine::kSlots * kSlotInputs;
+    const float* side_rows = rows + slot * engine::kSlots * side;
     for (uint32_t points = sum[side].occupied & 0xffffffu; points; points &= points - 1) {
       const int i = std::countr_zero(points);
       const int c = counts[i];
-      const float* row = side_rows + hp * kSlotInputs * i;
-      add(row + hp * (c < 3 ? c - 1 : 2));
-      if (c > 3) add_times(static_cast<float>(c - 3) / 2.0f, row + 3 * hp);
+      const float* row = side_rows + slot * i;
+      add(row + static_cast<size_t>(stride) * (c < 3 ? c - 1 : 2));
+      if (c > 3) add_times(static_cast<float>(c - 3) / 2.0f, row + 3 * stride);
     }
     const int c = counts[engine::kBar];
-    const float* row = side_rows + hp * kSlotInputs * engine::kBar;
-    for (int j = 0; j < 3 && j < c; ++j) add(row + hp * j);
-    if (c > 3) add_times(static_cast<float>(c - 3) / 2.0f, row + 3 * hp);
+    const float* row = side_rows + slot * engine::kBar;
+    for (int j = 0; j < 3 && j < c; ++j) add(row + stride * j);
+    if (c > 3) add_times(static_cast<float>(c - 3) / 2.0f, row + 3 * stride);
   }
-  for (int b = 0; b < B; ++b) _mm256_store_ps(sums + 8 * b, acc[b]);
+  for (int t = 0; t < n; ++t) add_times(value[t], rows + static_cast<size_t>(index[t]) * stride);
+  for (int b = 0; b < B; ++b) _mm256_store_ps(out + 8 * b, acc[b]);
+}
+
+// The passes of accumulate, each over the board's base terms and then the list.
+void accumulate_board(const Net& net, const engine::Board& board, const uint16_t* index,
+                      const float* value, int n, float* out) {
+  const std::array<SideSummary, 2> sum = summarize(board);
+  const int hp = net.padded_hidden();
+  if (hp == 8) {  // the small pruning nets
+    board_pass<1, 8>(net.hidden_bias(), net.hidden_row(0), hp, board, sum, index, value, n, out);
+    return;
+  }
+  if (hp == 16) {
+    board_pass<2, 16>(net.hidden_bias(), net.hidden_row(0), hp, board, sum, index, value, n, out);
+    return;
+  }
+  for (int off = 0; off < hp; off += 64) {
+    const float* s = net.hidden_bias() + off;
+    const float* r = net.hidden_row(0) + off;
+    float* o = out + off;
+    switch (std::min(8, (hp - off) / 8)) {
+      case 8:
+        board_pass<8>(s, r, hp, board, sum, index, value, n, o);
+        break;
+      case 7:
+        board_pass<7>(s, r, hp, board, sum, index, value, n, o);
+        break;
+      case 6:
+        board_pass<6>(s, r, hp, board, sum, index, value, n, o);
+        break;
+      case 5:
+        board_pass<5>(s, r, hp, board, sum, index, value, n, o);
+        break;
+      case 4:
+        board_pass<4>(s, r, hp, board, sum, index, value, n, o);
+        break;
+      case 3:
+        board_pass<3>(s, r, hp, board, sum, index, value, n, o);
+        break;
+      case 2:
+        board_pass<2>(s, r, hp, board, sum, index, value, n, o);
+        break;
+      default:
+        board_pass<1>(s, r, hp, board, sum, index, value, n, o);
+        break;
+    }
+  }
 }
 #endif
 
 }  // namespace
 
+void first_layer_board(const Net& net, PositionClass c, const engine::Board& board,
+                       SparseInputs& scratch, float* sums) {
+  assert(c == PositionClass::kContact || c == PositionClass::kCrashed);
+#if defined(TAVLA_EVAL_AVX2)
+  encode_block_sparse(c, board, scratch);
+  accumulate_board(net, board, scratch.index, scratch.value, scratch.count, sums);
+#else
+  encode_sparse(c, board, scratch);
+  first_layer(net, scratch, sums);
+#endif
+}
+
 void first_layer_base(const Net& net, const engine::Board& board, SparseInputs& scratch,
                       float* sums) {
 #if defined(TAVLA_EVAL_AVX2)
-  switch (net.padded_hidden()) {
-    case 8:
-      base_pass<1>(net, board, sums);
-      return;
-    case 16:
-      base_pass<2>(net, board, sums);
-      return;
-    default:
-      break;
-  }
-#endif
+  accumulate_board(net, board, nullptr, nullptr, 0, sums);
+  (void)scratch;
+#else
   encode_base_sparse(board, scratch);
   first_layer(net, scratch, sums);
+#endif
 }
 
 namespace {

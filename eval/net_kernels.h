@@ -19,8 +19,12 @@ void forward_reference(const Net& net, const float* inputs, float* outputs, Reci
 // sums[0..padded_hidden) = hidden bias + sum over the sparse inputs of value x row(index).
 void first_layer(const Net& net, const SparseInputs& in, float* sums);
 
-// first_layer of the 200 base inputs of `board` (pruning nets), the same sums bit for bit. A net
-// of 8 or 16 padded hidden units is summed straight from the board, with no input list.
+// first_layer of encode_sparse(c, board) for a contact or crashed board, the same sums bit for
+// bit: the base inputs are summed straight from the board, only the others go through `scratch`.
+void first_layer_board(const Net& net, PositionClass c, const engine::Board& board,
+                       SparseInputs& scratch, float* sums);
+// first_layer of the 200 base inputs of `board` (pruning nets), the same sums bit for bit,
+// summed straight from the board.
 void first_layer_base(const Net& net, const engine::Board& board, SparseInputs& scratch,
                       float* sums);
 

@@ -39,7 +39,11 @@ TrainNet TrainNet::random(int inputs, int hidden, std::mt19937_64& rng) {
   return n;
 }
 
-eval::Probabilities TrainNet::forward(const eval::SparseInputs& x) const {
+namespace {
+
+// The forward pass, keeping the hidden activations for the backward pass.
+eval::Probabilities forward_with_hidden(const eval::NetWeights& w, const eval::SparseInputs& x,
+                                        float* h) {
   const int nh = w.hidden;
   float sums[eval::kMaxHidden];
   std::copy_n(w.hidden_bias.data(), nh, sums);
@@ -48,7 +52,6 @@ eval::Probabilities TrainNet::forward(const eval::SparseInputs& x) const {
     const float* row = w.hidden_weights.data() + size_t(x.index[t]) * nh;
     for (int j = 0; j < nh; ++j) sums[j] += row[j] * v;
   }
-  float h[eval::kMaxHidden];
   for (int j = 0; j < nh; ++j)
     h[j] = eval::logistic_hidden(w.beta_hidden * sums[j], eval::Reciprocal::kTable);
   eval::Probabilities y;
@@ -61,28 +64,20 @@ eval::Probabilities TrainNet::forward(const eval::SparseInputs& x) const {
   return y;
 }
 
+}  // namespace
+
+eval::Probabilities TrainNet::forward(const eval::SparseInputs& x) const {
+  float h[eval::kMaxHidden];
+  return forward_with_hidden(w, x, h);
+}
+
 double TrainNet::learn(const eval::SparseInputs& x, const eval::Probabilities& target,
                        float rate) {
   const int nh = w.hidden;
-  float sums[eval::kMaxHidden];
-  std::copy_n(w.hidden_bias.data(), nh, sums);
-  for (int t = 0; t < x.count; ++t) {
-    const float v = x.value[t];
-    const float* row = w.hidden_weights.data() + size_t(x.index[t]) * nh;
-    for (int j = 0; j < nh; ++j) sums[j] += row[j] * v;
-  }
   float h[eval::kMaxHidden];
-  for (int j = 0; j < nh; ++j)
-    h[j] = eval::logistic_hidden(w.beta_hidden * sums[j], eval::Reciprocal::kTable);
-  eval::Probabilities y;
+  const eval::Probabilities y = forward_with_hidden(w, x, h);
   float dz[kOutputs];  // d(loss)/d(output sum), per output
-  for (int k = 0; k < kOutputs; ++k) {
-    const float* v = w.output_weights.data() + size_t(k) * nh;
-    float z = w.output_bias[k];
-    for (int j = 0; j < nh; ++j) z += v[j] * h[j];
-    y[k] = eval::logistic_output(w.beta_output * z);
-    dz[k] = w.beta_output * (y[k] - target[k]);
-  }
+  for (int k = 0; k < kOutputs; ++k) dz[k] = w.beta_output * (y[k] - target[k]);
   // Back to the hidden sums (before the output weights change).
   float dh[eval::kMaxHidden];
   for (int j = 0; j < nh; ++j) {

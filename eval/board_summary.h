@@ -6,7 +6,6 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <cstring>
 
 #include "engine/board.h"
 
@@ -32,16 +31,23 @@ struct SideSummary {
 inline std::array<SideSummary, 2> summarize(const engine::Board& board) {
   std::array<SideSummary, 2> out;
 #if defined(__AVX2__)
-  // Each row in its own 32-byte lane group, bytes 25..31 zero.
-  alignas(32) uint8_t buf[64] = {};
-  std::memcpy(buf, board.sides[0].data(), engine::kSlots);
-  std::memcpy(buf + 32, board.sides[1].data(), engine::kSlots);
+  // Each row in its own 256-bit register, bytes 25..31 zero, built from two overlapping 16-byte
+  // loads (bytes 0..15 and 9..24, the second shifted down by 7) without going through memory: a
+  // 32-byte load of a row copied into a buffer stalls on store forwarding, and this runs for
+  // every board the search sees.
+  static_assert(sizeof(engine::Board) == 2 * engine::kSlots);
+  const auto row = [](const uint8_t* p) {
+    const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i hi = _mm_srli_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 9)), 7);
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+  };
+  const __m256i rows[2] = {row(board.sides[0].data()), row(board.sides[1].data())};
   const __m256i zero = _mm256_setzero_si256();
   const __m256i index = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
                                          17, 18, 19, 20, 21, 22, 23, 24, 0, 0, 0, 0, 0, 0, 0);
   const __m256i ones16 = _mm256_set1_epi16(1);
   for (int side = 0; side < 2; ++side) {
-    const __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(buf + 32 * side));
+    const __m256i v = rows[side];
     const auto bits = [](__m256i m) { return static_cast<uint32_t>(_mm256_movemask_epi8(m)); };
     SideSummary& s = out[side];
     s.occupied = ~bits(_mm256_cmpeq_epi8(v, zero)) & 0x1ffffffu;

@@ -173,8 +173,13 @@ Probabilities Search::eval_cubeless(const Board& board, const CubeInfo& ci, cons
     for (int d1 = 1; d1 <= 6; ++d1)
       for (int d2 = 1; d2 <= d1; ++d2) {
         if (poll_cancel()) return out;
-        Board next = best_move_in_eval(board, d1, d2, ci, ec, plies).swapped();
-        Probabilities r = eval_cubeless(next, opp, ec, plies - 1);
+        // One ply from the leaves the chosen play's 0-ply evaluation is the child's value.
+        Probabilities r;
+        bool have = false;
+        const Board next =
+            best_move_in_eval(board, d1, d2, ci, ec, plies, plies == 1 ? &r : nullptr, &have)
+                .swapped();
+        if (!have) r = eval_cubeless(next, opp, ec, plies - 1);
         for (int i = 0; i < Probabilities::kCount; ++i) sum[i] += roll_weight(d1, d2) * r[i];
       }
     for (int i = 0; i < Probabilities::kCount; ++i) out[i] = sum[i] / 36.0f;
@@ -247,7 +252,17 @@ void Search::roll_child(const Board& board, std::span<const CubePosition> aci,
                         const CubeInfo& mover, const EvalContext& ec, int plies, int d1, int d2,
                         Probabilities& probs, std::span<float> cubeful) {
   Call call(*this);
-  Board next = best_move_in_eval(board, d1, d2, mover, ec, plies).swapped();
+  // One ply from the leaves the chosen play's 0-ply evaluation is the child's static value: no
+  // second evaluation, and no cache traffic for a result that costs less than a cache miss.
+  Probabilities known;
+  bool have = false;
+  const Board next =
+      best_move_in_eval(board, d1, d2, mover, ec, plies, plies == 1 ? &known : nullptr, &have)
+          .swapped();
+  if (have) {
+    cubeful_static(next, aci, ec, false, &known, probs, cubeful);
+    return;
+  }
   eval_cubeful(next, aci, with_on_roll(mover, 1 - mover.on_roll), ec, plies - 1, false, probs,
                cubeful);
 }
@@ -290,18 +305,26 @@ void Search::eval_cubeful_uncached(const Board& board, std::span<const CubePosit
     finish_internal_node(mover, sum, cf, aci, probs, cubeful);
     return;
   }
-  // A leaf. Database classes are exact (no noise, no sanity check); gnubg takes a two-sided
-  // position's cubeless probabilities from its cubeful record: P(win) = (equity + 1) / 2.
+  cubeful_static(board, positions, ec, top, nullptr, probs, cubeful);
+}
+
+void Search::cubeful_static(const Board& board, std::span<const CubePosition> positions,
+                            const EvalContext& ec, bool top, const Probabilities* known,
+                            Probabilities& probs, std::span<float> cubeful) {
+  // Database classes are exact (no noise, no sanity check); gnubg takes a two-sided position's
+  // cubeless probabilities from its cubeful record: P(win) = (equity + 1) / 2.
   const PositionClass pc = classify(board, bearoff_);
   std::optional<ExactMoneyEquities> exact;
   if (has_exact_money_equities(pc) && bearoff_)
     exact = bearoff_->exact_money_equities(board);
-  probs = exact ? exact->probabilities() : static_eval(board, pc, ec);
+  probs = exact ? exact->probabilities() : known ? *known : static_eval(board, pc, ec);
   cubeful_leaf(board, pc, probs, positions, top, cubeful);
 }
 
 Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeInfo& ci,
-                                const EvalContext& ec, int depth) {
+                                const EvalContext& ec, int depth, Probabilities* leaf,
+                                bool* have_leaf) {
+  if (have_leaf) *have_leaf = false;
   MoveList& list = list_at(depth);
   const int n = engine::generate_moves(board, d1, d2, list);
   if (n == 0) return board;
@@ -346,10 +369,16 @@ Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeIn
   if (candidates.empty())
     for (int i = 0; i < n; ++i) candidates.push_back(unscored(list[i]));
   score_moves(board, candidates, ci, ec, 0);
-  const ScoredMove* best = &candidates[0];
-  for (const ScoredMove& m : candidates)
-    if (better(m, *best)) best = &m;
-  return best->move.after;
+  size_t best = 0;
+  for (size_t i = 1; i < candidates.size(); ++i)
+    if (better(candidates[i], candidates[best])) best = i;
+  // score_moves evaluated the candidates in one batch (0 ply, no noise): batch_probs_ holds the
+  // static evaluations of the boards after them, bit for bit what evaluate() gives.
+  if (leaf && ec.noise == 0.0f && !cancelled_) {
+    *leaf = batch_probs_[best];
+    *have_leaf = true;
+  }
+  return candidates[best].move.after;
 }
 
 void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const CubeInfo& ci,

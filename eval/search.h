@@ -118,8 +118,19 @@ class Search {
                              Probabilities& probs, std::span<float> cubeful);
   void cubeful_leaf(const engine::Board& board, PositionClass pc, const Probabilities& probs,
                     std::span<const CubePosition> positions, bool top, std::span<float> cubeful);
+  // The roller's play of (d1, d2) chosen at 0 ply, as the board after it. When `leaf` is given
+  // and the play was picked among 0-ply evaluations without noise, *leaf receives that evaluation
+  // (of the board after the play, from the opponent's side: exactly what a static evaluation of
+  // it returns) and true is returned through `have_leaf`.
   engine::Board best_move_in_eval(const engine::Board& board, int d1, int d2, const CubeInfo& ci,
-                                  const EvalContext& ec, int depth);
+                                  const EvalContext& ec, int depth,
+                                  Probabilities* leaf = nullptr, bool* have_leaf = nullptr);
+  // A leaf of a cubeful evaluation: probabilities (exact from the two-sided database where it
+  // has them, else `known` if given, else a static evaluation) and the cubeful equities of the
+  // tracked positions.
+  void cubeful_static(const engine::Board& board, std::span<const CubePosition> positions,
+                      const EvalContext& ec, bool top, const Probabilities* known,
+                      Probabilities& probs, std::span<float> cubeful);
   engine::MoveList& list_at(int depth);
   // True once the cancel flag was seen set during the current call (one relaxed load).
   bool poll_cancel() {

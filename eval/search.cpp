@@ -1,6 +1,7 @@
 #include "eval/search.h"
 
 #include <algorithm>
+#include <cassert>
 #include <bit>
 #include <functional>
 #include <cmath>
@@ -425,6 +426,47 @@ void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const 
     m.score = ec.cubeful ? m.cubeful_equity : m.cubeless_equity;
     m.score2 = m.cubeless_equity;
   }
+}
+
+Board Search::best_play(const Board& board, int d1, int d2, const CubeInfo& ci,
+                        const EvalContext& ec, Evaluation* reply) {
+  assert(ec.plies == 0 && ec.noise == 0.0f);
+  Call call(*this);
+  const CubeInfo opp = with_on_roll(ci, 1 - ci.on_roll);
+  MoveList& list = list_at(0);
+  const int n = engine::generate_moves(board, d1, d2, list);
+  if (n == 0) {
+    if (reply) *reply = evaluate(board.swapped(), opp, ec, 0);
+    return board;
+  }
+  std::vector<ScoredMove>& candidates = candidates_;
+  candidates.clear();
+  for (int i = 0; i < n; ++i) candidates.push_back(unscored(list[i]));
+  score_moves(board, candidates, ci, ec, 0);  // one batch: batch_probs_[i] is move i's
+  size_t best = 0;
+  for (size_t i = 1; i < candidates.size(); ++i)
+    if (better(candidates[i], candidates[best])) best = i;
+  const Board after = candidates[best].move.after;
+  if (reply && !cancelled_) {
+    // What evaluate() would compute: the static evaluation (the batch's, bit for bit) and, if
+    // cubeful, the leaf conversion for the one cube position. Two-sided database positions take
+    // their probabilities from the database's cubeful record there: evaluate them afresh.
+    const Board next = after.swapped();
+    const PositionClass pc = classify(next, bearoff_);
+    if (has_exact_money_equities(pc) && bearoff_) {
+      *reply = evaluate(next, opp, ec, 0);
+    } else {
+      Evaluation& e = *reply;
+      e.probs = batch_probs_[best];
+      e.cubeful_equity = 0.0f;
+      if (ec.cubeful) {
+        const CubePosition one[1] = {opp};
+        cubeful_leaf(next, pc, e.probs, one, false, {&e.cubeful_equity, 1});
+      }
+      e.cubeless_equity = cubeless_equity(e.probs, opp);
+    }
+  }
+  return after;
 }
 
 std::vector<ScoredMove> rank_with_filters(

@@ -76,6 +76,14 @@ class Search {
   std::vector<ScoredMove> rank_moves(const engine::Board& board, int d1, int d2, const CubeInfo& ci,
                                      const EvalSetup& setup);
 
+  // The best play of (d1, d2) at 0 ply without noise (ec.plies == 0, ec.noise == 0): the board
+  // after rank_moves' first move, without ranking the others. With `reply`, also the 0-ply
+  // evaluation of the position after it for the opponent, equal to
+  // evaluate(after.swapped(), opponent's CubeInfo, ec) but mostly reusing the play's own scoring.
+  // No legal play: the board itself (and the reply evaluates it swapped).
+  engine::Board best_play(const engine::Board& board, int d1, int d2, const CubeInfo& ci,
+                          const EvalContext& ec, Evaluation* reply = nullptr);
+
   // Scores the given plays at `plies` (gnubg's ScoreMoves), in place.
   void score_moves(const engine::Board& board, std::span<ScoredMove> moves, const CubeInfo& ci,
                    const EvalContext& ec, int plies);

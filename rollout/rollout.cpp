@@ -134,15 +134,18 @@ Outputs Rollout::play(Worker& w, const Alternative& alt, int index) const {
       const eval::EvalSetup zero = zero_ply(st.chequer[p], -1);
       const eval::EvalContext reduced = zero_ply(st.chequer[1 - p], 1).context;
       const CubeInfo opp = eval::with_on_roll(ci, 1 - ci.on_roll);
+      // The play's 0-ply scoring already holds the 0-ply evaluation after it.
+      const bool reuse = reduced.plies == 0 && reduced.cubeful == zero.context.cubeful;
       std::array<std::array<Outputs, 6>, 6> per_roll{};
       std::array<std::array<Board, 6>, 6> best{};
       Outputs mean{};
       for (int i = 0; i < 6; ++i)
         for (int j = 0; j <= i; ++j) {
           if (st.initial && turn == 0 && i == j) continue;  // no doubles on an opening roll
-          auto moves = s.rank_moves(board, i + 1, j + 1, ci, zero);
-          best[i][j] = moves.empty() ? board : moves[0].move.after;
-          Outputs o = to_outputs(s.evaluate(best[i][j].swapped(), opp, reduced));
+          eval::Evaluation reply;
+          best[i][j] = s.best_play(board, i + 1, j + 1, ci, zero.context, reuse ? &reply : nullptr);
+          if (!reuse) reply = s.evaluate(best[i][j].swapped(), opp, reduced);
+          Outputs o = to_outputs(reply);
           if (!(turn & 1)) invert(o, opp);
           per_roll[i][j] = o;
           for (int k = 0; k < kOutputs; ++k) mean[k] += (i == j ? 1.0f : 2.0f) * o[k];
@@ -162,6 +165,8 @@ Outputs Rollout::play(Worker& w, const Alternative& alt, int index) const {
         if (k == kCubefulEquity && ci.is_money()) term *= static_cast<float>(ci.cube / ci0.cube);
         luck[k] += term;
       }
+    } else if (chequer.context.plies == 0 && chequer.context.noise == 0.0f) {
+      chosen = s.best_play(board, dice.d1, dice.d2, ci, chequer.context);
     } else {
       auto moves = s.rank_moves(board, dice.d1, dice.d2, ci, chequer);
       chosen = moves.empty() ? board : moves[0].move.after;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 #include "eval/cube_decision.h"
@@ -258,38 +260,73 @@ void Rollout::run(int trials, const ProgressCallback& progress, int progress_eve
                   const std::atomic<bool>* interrupt) {
   if (trials <= done_) return;
   for (auto& r : results_) r.resize(trials);
-  const int block = std::max(1, progress_every);
-  while (done_ < trials) {
-    if (interrupt && interrupt->load()) break;
-    const int begin = done_, end = std::min(trials, done_ + block);
-    // Trials of this block on all workers; each trial's result depends only on its index.
-    std::atomic<int> next{begin};
-    auto work = [&](Worker& w) {
-      for (int t; (t = next.fetch_add(1)) < end;) {
-        if (interrupt && interrupt->load()) return;
-        for (size_t a = 0; a < alternatives_.size(); ++a) results_[a][t] = play(w, alternatives_[a], t);
-      }
-    };
+  const int base = done_;
+  const int every = std::max(1, progress_every);
+  // Workers take trials in index order and run ahead of the statistics: no thread waits at a
+  // block boundary. Results depend only on the trial index; the statistics and the stopping rule
+  // take them strictly in order, so every number is independent of the thread count. Trials
+  // finished past a stopping point are discarded.
+  std::atomic<int> next{base};
+  std::atomic<bool> stop{false};
+  std::vector<char> ready(static_cast<size_t>(trials - base), 0);  // guarded by m
+  std::mutex m;
+  std::condition_variable cv;
+  int running_workers = static_cast<int>(workers_.size());  // guarded by m
+  const auto stopped = [&] { return stop.load() || (interrupt && interrupt->load()); };
+  const auto play_one = [&](Worker& w) {
+    const int t = next.fetch_add(1);
+    if (t >= trials || stopped()) return false;
+    for (size_t a = 0; a < alternatives_.size(); ++a) results_[a][t] = play(w, alternatives_[a], t);
     {
-      std::vector<std::jthread> pool;
-      for (size_t k = 1; k < workers_.size(); ++k) pool.emplace_back(work, std::ref(*workers_[k]));
-      work(*workers_[0]);
+      std::lock_guard lock(m);
+      ready[t - base] = 1;
     }
-    if (interrupt && interrupt->load()) break;  // the block may be incomplete: drop it
-    // Stopping rule, checked trial by trial in order so the stopping point is thread-independent.
-    for (int t = begin + 1; t <= end; ++t) {
-      for (size_t a = 0; a < alternatives_.size(); ++a) running_[a].add(results_[a][t - 1]);
-      done_ = t;
+    cv.notify_one();
+    return true;
+  };
+  const auto work = [&](Worker& w) {
+    while (play_one(w)) {
+    }
+    {
+      std::lock_guard lock(m);
+      --running_workers;
+    }
+    cv.notify_one();
+  };
+  // Takes the finished trials at the front in order; false once the rollout is complete.
+  int target = trials;
+  const auto advance = [&](std::unique_lock<std::mutex>& lock) {
+    while (done_ < target && ready[done_ - base]) {
+      lock.unlock();
+      for (size_t a = 0; a < alternatives_.size(); ++a) running_[a].add(results_[a][done_]);
+      ++done_;
       if (should_stop()) {
-        trials = t;
-        break;
+        target = done_;
+        stop = true;
       }
+      if (progress && (done_ % every == 0 || done_ == target)) progress({done_, target, stats()});
+      lock.lock();
     }
-    if (progress) {
-      Progress p{done_, trials, stats()};
-      progress(p);
+    return done_ < target;
+  };
+  {
+    std::vector<std::jthread> pool;
+    for (size_t k = 1; k < workers_.size(); ++k)
+      pool.emplace_back([&, k] { work(*workers_[k]); });
+    // This thread plays too, and keeps the statistics up to date between its trials.
+    while (play_one(*workers_[0])) {
+      std::unique_lock lock(m);
+      advance(lock);
     }
+    {
+      std::lock_guard lock(m);
+      --running_workers;
+    }
+    std::unique_lock lock(m);
+    while (advance(lock) && !(stopped() && running_workers == 0))
+      cv.wait(lock, [&] { return ready[done_ - base] || running_workers == 0; });
   }
+  // Interrupted: what was finished in order is kept, the rest dropped.
   for (auto& r : results_) r.resize(done_);
 }
 

@@ -5,22 +5,33 @@
 
 namespace tavla::eval {
 
+BoardKey board_key(const engine::Board& board) {
+  static_assert(sizeof(engine::Board) == 2 * engine::kSlots);
+  BoardKey k;
+  uint8_t bytes[32] = {};
+  for (int i = 0; i < engine::kSlots; ++i)
+    bytes[i] = static_cast<uint8_t>(board.sides[0][i] | (board.sides[1][i] << 4));
+  std::memcpy(k.w.data(), bytes, sizeof bytes);
+  return k;
+}
+
 EvalCache::EvalCache(size_t entries) {
   size_t n = std::bit_ceil(std::max<size_t>(entries, 2));
   entries_.assign(n, CacheEntry{});
   mask_ = n / 2 - 1;
 }
 
-size_t EvalCache::bucket(const engine::PositionKey& key, uint64_t context) const {
-  uint64_t a = 0, b = 0;
-  std::memcpy(&a, key.data(), 8);
-  std::memcpy(&b, key.data() + 8, 2);
-  uint64_t h = (a ^ (b << 48) ^ (context * 0x9E3779B97F4A7C15ull)) * 0xFF51AFD7ED558CCDull;
+size_t EvalCache::bucket(const BoardKey& key, uint64_t context) const {
+  uint64_t h = (key.w[0] * 0x9E3779B97F4A7C15ull) ^ (key.w[1] * 0xC2B2AE3D27D4EB4Full) ^
+               (key.w[2] * 0x165667B19E3779F9ull) ^ (key.w[3] << 7) ^
+               (context * 0xFF51AFD7ED558CCDull);
+  h ^= h >> 29;
+  h *= 0xBF58476D1CE4E5B9ull;
   h ^= h >> 32;
   return static_cast<size_t>(h) & mask_;
 }
 
-bool EvalCache::lookup(const engine::PositionKey& key, uint64_t context, Probabilities& probs,
+bool EvalCache::lookup(const BoardKey& key, uint64_t context, Probabilities& probs,
                        float* cubeful) {
   ++lookups_;
   size_t b = 2 * bucket(key, context);
@@ -37,7 +48,7 @@ bool EvalCache::lookup(const engine::PositionKey& key, uint64_t context, Probabi
   return false;
 }
 
-void EvalCache::store(const engine::PositionKey& key, uint64_t context, const Probabilities& probs,
+void EvalCache::store(const BoardKey& key, uint64_t context, const Probabilities& probs,
                       float cubeful) {
   size_t b = 2 * bucket(key, context);
   entries_[b + 1] = entries_[b];

@@ -1,20 +1,31 @@
-// A fixed-size evaluation cache (gnubg's cEval): position key + evaluation key -> the five
+// A fixed-size evaluation cache (gnubg's cEval): board key + evaluation key -> the five
 // probabilities and one cubeful equity. Direct-mapped with two ways per bucket, replacing the
 // older entry. A cache only saves time: a hit returns exactly what the evaluation computed.
 //
 // Not thread-safe: each search thread owns one (so results never depend on the thread count).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
-#include "engine/position_id.h"
+#include "engine/board.h"
 #include "eval/probabilities.h"
 
 namespace tavla::eval {
 
-struct CacheEntry {
-  engine::PositionKey key{};
+// An exact key of a board, cheaper to make than gnubg's 10-byte position key: the 25 slots of
+// both sides as nibbles (a side never has more than 15 chequers on a slot), slot i in byte i,
+// bytes 25..31 zero.
+struct BoardKey {
+  std::array<uint64_t, 4> w{};
+  friend bool operator==(const BoardKey&, const BoardKey&) = default;
+};
+BoardKey board_key(const engine::Board& board);
+
+// One cache line.
+struct alignas(64) CacheEntry {
+  BoardKey key{};
   uint64_t context = 0;  // evaluation key: plies, cubeful, prune, cube and score; 0 = empty
   Probabilities probs;
   float cubeful = 0.0f;
@@ -26,9 +37,9 @@ class EvalCache {
   explicit EvalCache(size_t entries = size_t{1} << 19);
 
   // True and fills the outputs on a hit. `context` must not be 0.
-  bool lookup(const engine::PositionKey& key, uint64_t context, Probabilities& probs,
+  bool lookup(const BoardKey& key, uint64_t context, Probabilities& probs,
               float* cubeful = nullptr);
-  void store(const engine::PositionKey& key, uint64_t context, const Probabilities& probs,
+  void store(const BoardKey& key, uint64_t context, const Probabilities& probs,
              float cubeful = 0.0f);
   void clear();
 
@@ -36,7 +47,7 @@ class EvalCache {
   uint64_t hits() const { return hits_; }
 
  private:
-  size_t bucket(const engine::PositionKey& key, uint64_t context) const;
+  size_t bucket(const BoardKey& key, uint64_t context) const;
   std::vector<CacheEntry> entries_;  // pairs: [2b] newer, [2b + 1] older
   size_t mask_ = 0;
   uint64_t lookups_ = 0, hits_ = 0;

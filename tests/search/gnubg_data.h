@@ -32,3 +32,15 @@ const GnubgDataStatus& gnubg_data();
 bool running_in_ci();
 
 }  // namespace tavla::test
+
+// At the top of a test that needs gnubg's data: fails under CI when it is missing, skips (saying
+// which file) elsewhere.
+#define REQUIRE_GNUBG_DATA()                                                                   \
+  do {                                                                                         \
+    const auto& status = test::gnubg_data();                                                   \
+    if (!status.data) {                                                                        \
+      if (test::running_in_ci()) FAIL() << "gnubg data required under CI: " << status.missing; \
+      GTEST_SKIP() << "gnubg 1.07 data not installed, differential test skipped: "             \
+                   << status.missing;                                                          \
+    }                                                                                          \
+  } while (0)

@@ -16,15 +16,6 @@
 namespace tavla::eval {
 namespace {
 
-#define REQUIRE_GNUBG_DATA()                                                                   \
-  do {                                                                                         \
-    const auto& status = test::gnubg_data();                                                   \
-    if (!status.data) {                                                                        \
-      if (test::running_in_ci()) FAIL() << "gnubg data required under CI: " << status.missing; \
-      GTEST_SKIP() << "gnubg 1.07 data not installed, test skipped: " << status.missing;        \
-    }                                                                                          \
-  } while (0)
-
 // Counts for points 1..6 of each side (index 0 = ace point), nothing elsewhere.
 engine::Board home_board(std::array<int, 6> opponent, std::array<int, 6> on_roll) {
   engine::Board b{};

@@ -17,15 +17,6 @@
 namespace tavla::eval {
 namespace {
 
-#define REQUIRE_GNUBG_DATA()                                                                   \
-  do {                                                                                         \
-    const auto& status = test::gnubg_data();                                                   \
-    if (!status.data) {                                                                        \
-      if (test::running_in_ci()) FAIL() << "gnubg data required under CI: " << status.missing; \
-      GTEST_SKIP() << "gnubg 1.07 data not installed, test skipped: " << status.missing;        \
-    }                                                                                          \
-  } while (0)
-
 // The opening position (a contact position), money play, cube centred.
 engine::Board contact_board() {
   auto b = engine::board_from_position_id("4HPwATDgc/ABMA");

@@ -58,17 +58,6 @@ constexpr double kZeroPlyTolerance = 1e-3;  // equities evaluated at 0 ply by bo
 constexpr double kNearTie = 1e-3;           // see the file comment
 constexpr double kFilterEdge = 1e-3;        // see the file comment
 
-// Fails under CI, skips elsewhere, when gnubg's data files are not installed.
-#define REQUIRE_GNUBG_DATA()                                                                   \
-  do {                                                                                         \
-    const auto& status = test::gnubg_data();                                                   \
-    if (!status.data) {                                                                        \
-      if (test::running_in_ci()) FAIL() << "gnubg data required under CI: " << status.missing; \
-      GTEST_SKIP() << "gnubg 1.07 data not installed, differential test skipped: "             \
-                   << status.missing;                                                          \
-    }                                                                                          \
-  } while (0)
-
 // Accumulates |tavla - gnubg| differences.
 struct DiffStats {
   double max = 0, sum_sq = 0;

@@ -48,18 +48,22 @@ engine::Result<Analysis> analyse(eval::ParallelSearch& search, const engine::Gam
   if (!ci) return engine::Error{ci.error()};
   Analysis a{game, *ci, eval::classify(game.board, search.primary().evaluator().bearoff()),
              setup, {}, std::nullopt, false, {}};
+  const bool dice = game.match.dice_rolled() && game.match.game_state == engine::GameState::kPlaying;
   const int top = setup.context.plies;
-  for (int plies = all_plies ? 0 : top; plies <= top; ++plies) {
+  // The evaluation of the position itself: all plies for the text table, the top one for JSON;
+  // the text hint (dice rolled) shows only the moves, as gnubg's hint, so it is not computed.
+  const int first = all_plies ? (dice ? top + 1 : 0) : top;
+  for (int plies = first; plies <= top; ++plies) {
     eval::EvalContext ec = setup.context;
     ec.plies = plies;
     a.rows.push_back(search.cube_evaluations(game.board, a.ci, ec));
   }
-  if (eval::may_double(a.ci) && game.match.cube_use) {
+  if (!a.rows.empty() && eval::may_double(a.ci) && game.match.cube_use) {
     const auto& top_row = a.rows.back();
     eval::CubeStateValues v{top_row[0].cubeful_equity, top_row[1].cubeful_equity};
     a.cube = eval::analyse_cube(top_row[0].probs, v, a.ci);
   }
-  if (game.match.dice_rolled() && game.match.game_state == engine::GameState::kPlaying) {
+  if (dice) {
     a.has_moves = true;
     a.moves = search.rank_moves(game.board, game.match.dice[0], game.match.dice[1], a.ci, setup);
   }

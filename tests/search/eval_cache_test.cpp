@@ -1,0 +1,79 @@
+// The evaluation cache's board key must be exact (equal keys only for equal boards), and the cache
+// must give back what was stored under the same key and context, and nothing under another.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <vector>
+
+#include "engine/movegen.h"
+#include "engine/position_id.h"
+#include "eval/eval_cache.h"
+
+namespace tavla::eval {
+namespace {
+
+// Every board reachable in two plays from a few positions (with repeats: transpositions).
+std::vector<engine::Board> many_boards() {
+  std::vector<engine::Board> out;
+  engine::MoveList first, second;
+  for (const char* id : {"4HPwATDgc/ABMA", "yLPwACPQ28gBIQ", "sNvBAQDYZsEBAA"}) {
+    auto b = engine::board_from_position_id(id);
+    EXPECT_TRUE(b.ok()) << id;
+    if (!b.ok()) continue;
+    for (int d1 = 1; d1 <= 6; ++d1)
+      for (int d2 = 1; d2 <= d1; ++d2) {
+        const int n = engine::generate_moves(*b, d1, d2, first);
+        for (int i = 0; i < n; ++i) {
+          const engine::Board next = first[i].after.swapped();
+          out.push_back(next);
+          const int m = engine::generate_moves(next, 6, 5, second);
+          for (int j = 0; j < m; ++j) out.push_back(second[j].after.swapped());
+        }
+      }
+  }
+  return out;
+}
+
+TEST(BoardKey, EqualExactlyForEqualBoards) {
+  const std::vector<engine::Board> boards = many_boards();
+  std::map<std::string, BoardKey> by_id;  // position ID -> key
+  std::set<std::array<uint64_t, 4>> keys;
+  for (const engine::Board& b : boards) {
+    const std::string id = engine::position_id(b);
+    const BoardKey k = board_key(b);
+    auto [it, fresh] = by_id.emplace(id, k);
+    if (!fresh) EXPECT_EQ(it->second, k) << id;  // the same board: the same key
+    keys.insert(k.w);
+  }
+  EXPECT_GT(by_id.size(), 1000u);
+  EXPECT_EQ(keys.size(), by_id.size());  // distinct boards: distinct keys
+}
+
+TEST(EvalCache, GivesBackWhatWasStoredUnderTheSameContext) {
+  const std::vector<engine::Board> boards = many_boards();
+  EvalCache cache(size_t{1} << 20);
+  auto probs_of = [](size_t i) {
+    Probabilities p;
+    for (int k = 0; k < Probabilities::kCount; ++k) p[k] = static_cast<float>(i % 997) / 997.0f + k;
+    return p;
+  };
+  const size_t n = std::min<size_t>(boards.size(), 2000);
+  for (size_t i = 0; i < n; ++i) cache.store(board_key(boards[i]), 7, probs_of(i), float(i));
+  size_t found = 0;
+  for (size_t i = n; i-- > 0;) {  // the latest store of a repeated board wins: look up backwards
+    Probabilities p;
+    float cf = -1.0f;
+    if (!cache.lookup(board_key(boards[i]), 7, p, &cf)) continue;
+    ++found;
+    if (cf != float(i)) continue;  // an earlier copy of a board stored again later
+    for (int k = 0; k < Probabilities::kCount; ++k) EXPECT_EQ(p[k], probs_of(i)[k]);
+    Probabilities q;
+    EXPECT_FALSE(cache.lookup(board_key(boards[i]), 8, q));  // another context
+  }
+  EXPECT_GT(found, n * 9 / 10);  // 2^20 entries: almost nothing was evicted
+  EXPECT_EQ(cache.hits(), found);
+}
+
+}  // namespace
+}  // namespace tavla::eval

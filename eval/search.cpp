@@ -25,15 +25,6 @@ namespace {
 // candidates for the full 0-ply evaluation.
 constexpr int kMinPruneMoves = 5;
 
-// Cache contexts of the static evaluations of candidate plays (no plies, cube or score: the
-// probabilities depend on the board alone). context_key() values have bit 38 set (money play) or
-// are a 64-bit hash (match play): a clash with these is not a practical concern.
-constexpr uint64_t kStaticContext = 0x5EA1F00Dull;
-constexpr uint64_t kPruneContext = 0x9A0E7E57ull;
-
-// gnubg's prune cache has 2^16 entries by default; the candidates of one node are few.
-constexpr size_t kPruneCacheEntries = size_t{1} << 17;
-
 // Doubles count once, other rolls twice: 36 in all.
 constexpr float roll_weight(int d1, int d2) { return d1 == d2 ? 1.0f : 2.0f; }
 
@@ -136,36 +127,7 @@ bool better(const ScoredMove& a, const ScoredMove& b) {  // gnubg's CompareMoves
 
 Search::Search(std::shared_ptr<const NetSet> nets, const BearoffProvider* bearoff,
                size_t cache_entries)
-    : evaluator_(std::move(nets), bearoff),
-      bearoff_(bearoff),
-      cache_(cache_entries),
-      prune_cache_(kPruneCacheEntries) {}
-
-void Search::evaluate_cached(std::span<const Board> boards, std::span<Probabilities> out,
-                             bool main) {
-  EvalCache& cache = main ? cache_ : prune_cache_;
-  const uint64_t ctx = main ? kStaticContext : kPruneContext;
-  miss_boards_.clear();
-  miss_keys_.clear();
-  miss_index_.clear();
-  for (size_t i = 0; i < boards.size(); ++i) {
-    const BoardKey key = board_key(boards[i]);
-    if (cache.lookup(key, ctx, out[i])) continue;
-    miss_boards_.push_back(boards[i]);
-    miss_keys_.push_back(key);
-    miss_index_.push_back(static_cast<int>(i));
-  }
-  if (miss_boards_.empty()) return;
-  miss_probs_.resize(miss_boards_.size());
-  if (main)
-    evaluator_.evaluate(miss_boards_, miss_probs_);
-  else
-    evaluator_.evaluate_pruning(miss_boards_, miss_probs_);
-  for (size_t k = 0; k < miss_boards_.size(); ++k) {
-    out[miss_index_[k]] = miss_probs_[k];
-    cache.store(miss_keys_[k], ctx, miss_probs_[k]);
-  }
-}
+    : evaluator_(std::move(nets), bearoff), bearoff_(bearoff), cache_(cache_entries) {}
 
 Search::~Search() = default;
 
@@ -387,7 +349,7 @@ Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeIn
       prune_boards_.resize(n);
       prune_probs_.resize(n);
       for (int i = 0; i < n; ++i) prune_boards_[i] = list[i].after.swapped();
-      evaluate_cached(prune_boards_, prune_probs_, false);
+      evaluator_.evaluate_pruning(prune_boards_, prune_probs_);
       const CubeInfo opp = with_on_roll(ci, 1 - ci.on_roll);
       // The `keep` lowest opponent scores in increasing order; equal scores keep the earlier move
       // (gnubg's strict <): insertion after the equal ones, as a stable sort would place them.
@@ -407,9 +369,7 @@ Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeIn
   }
   if (candidates.empty())
     for (int i = 0; i < n; ++i) candidates.push_back(unscored(list[i]));
-  cache_static_ = true;
   score_moves(board, candidates, ci, ec, 0);
-  cache_static_ = false;
   size_t best = 0;
   for (size_t i = 1; i < candidates.size(); ++i)
     if (better(candidates[i], candidates[best])) best = i;
@@ -431,14 +391,14 @@ void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const 
   std::vector<Probabilities>& batch_probs = batch_probs_;
   if (batch) {
     // 0 ply: all positions through the nets in one batch, then the cube conversion per move.
-    // Inside the lookahead the batch goes through the cache (evaluate_cached).
+    // No cache for these (gnubg caches them, and the pruning nets' too): it saves evaluations
+    // (3-ply eval of yLPwACPQ28gBIQ: 59 k instead of 73 k full ones, gnubg's count) but costs
+    // more time than it saves, a random access to a large table per candidate (4-ply: 2.3-2.8 s
+    // without, 3.2 s with it for the full nets, 3.5-4.1 s with both).
     batch_boards_.resize(moves.size());
     batch_probs.resize(moves.size());
     for (size_t i = 0; i < moves.size(); ++i) batch_boards_[i] = moves[i].move.after.swapped();
-    if (cache_static_)
-      evaluate_cached(batch_boards_, batch_probs, true);
-    else
-      evaluator_.evaluate(batch_boards_, batch_probs);
+    evaluator_.evaluate(batch_boards_, batch_probs);
   }
   const CubePosition one[1] = {opp};
   for (size_t i = 0; i < moves.size(); ++i) {

@@ -149,25 +149,15 @@ class Search {
   // Marks a public call: the outermost one clears cancelled_.
   class Call;
 
-  // The 0-ply evaluations of the candidate plays inside the lookahead (`main`: full nets, else
-  // the pruning nets), looked up in and added to the caches first, as gnubg's FindBestMoveInEval
-  // does: the same boards recur across the nodes of a search and across its ply levels.
-  void evaluate_cached(std::span<const engine::Board> boards, std::span<Probabilities> out,
-                       bool main);
-
   Evaluator evaluator_;
   const BearoffProvider* bearoff_;
   EvalCache cache_;
-  EvalCache prune_cache_;  // pruning-net evaluations (gnubg's cpEval)
   std::vector<std::unique_ptr<engine::MoveList>> lists_;  // one per recursion depth
   // Scratch of best_move_in_eval and of 0-ply score_moves (neither recurses), kept to avoid
   // allocations in the search.
   std::vector<ScoredMove> candidates_;
-  std::vector<engine::Board> prune_boards_, batch_boards_, miss_boards_;
-  std::vector<Probabilities> prune_probs_, batch_probs_, miss_probs_;
-  std::vector<BoardKey> miss_keys_;
-  std::vector<int> miss_index_;
-  bool cache_static_ = false;  // score_moves: batch through evaluate_cached (inside lookahead)
+  std::vector<engine::Board> prune_boards_, batch_boards_;
+  std::vector<Probabilities> prune_probs_, batch_probs_;
   const std::atomic<bool>* cancel_flag_ = nullptr;
   bool cancelled_ = false;
   int call_depth_ = 0;

@@ -32,6 +32,11 @@ struct Board {
 
   // The same position seen by the other side (who becomes the side on roll).
   void swap_sides() { std::swap(sides[0], sides[1]); }
+  // swapped(), written straight into `out` (no temporary: callers filling arrays of boards).
+  void swapped_into(Board& out) const {
+    out.sides[0] = sides[1];
+    out.sides[1] = sides[0];
+  }
   Board swapped() const {
     Board b;
     b.sides[0] = sides[1];

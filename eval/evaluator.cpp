@@ -112,11 +112,12 @@ Probabilities Evaluator::evaluate(const Board& board) {
   return pr;
 }
 
-void Evaluator::evaluate_chunk(const Board* boards, int n, Probabilities* out, Mode mode) {
+void Evaluator::evaluate_chunk(const Board* boards, int n, Probabilities* out, Mode mode,
+                               std::optional<PositionClass> known) {
   assert(n <= kChunk);
   for (auto& g : scratch_->groups) g->count = 0;
   for (int k = 0; k < n; ++k) {
-    const PositionClass c = classify(boards[k], bearoff_);
+    const PositionClass c = known ? *known : classify(boards[k], bearoff_);
     if (!is_net_class(c)) {
       out[k] = evaluate_exact(boards[k], c);
       continue;
@@ -179,6 +180,15 @@ void Evaluator::evaluate_pruning(std::span<const Board> boards, std::span<Probab
   for (size_t off = 0; off < boards.size(); off += kChunk) {
     const int n = static_cast<int>(std::min<size_t>(kChunk, boards.size() - off));
     evaluate_chunk(boards.data() + off, n, out.data() + off, Mode::kPruning);
+  }
+}
+
+void Evaluator::evaluate_pruning(std::span<const Board> boards, std::span<Probabilities> out,
+                                 PositionClass c) {
+  assert(boards.size() == out.size() && is_net_class(c));
+  for (size_t off = 0; off < boards.size(); off += kChunk) {
+    const int n = static_cast<int>(std::min<size_t>(kChunk, boards.size() - off));
+    evaluate_chunk(boards.data() + off, n, out.data() + off, Mode::kPruning, c);
   }
 }
 

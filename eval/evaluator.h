@@ -16,6 +16,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 
 #include "engine/board.h"
@@ -59,6 +60,9 @@ class Evaluator {
   // race/crashed/contact board is scored by the pruning net of its class from the 200 base
   // inputs, then race override (race) and sanity check; other classes as evaluate() does.
   void evaluate_pruning(std::span<const engine::Board> boards, std::span<Probabilities> out);
+  // The same when the caller has classified the boards already: all are of net class `c`.
+  void evaluate_pruning(std::span<const engine::Board> boards, std::span<Probabilities> out,
+                        PositionClass c);
 
   const NetSet& nets() const { return *nets_; }
   const BearoffProvider* bearoff() const { return bearoff_; }
@@ -67,7 +71,9 @@ class Evaluator {
  private:
   struct Scratch;
   enum class Mode { kMain, kPruning };
-  void evaluate_chunk(const engine::Board* boards, int n, Probabilities* out, Mode mode);
+  // `known`: the class of every board, if the caller knows it (else each is classified).
+  void evaluate_chunk(const engine::Board* boards, int n, Probabilities* out, Mode mode,
+                      std::optional<PositionClass> known = std::nullopt);
   Probabilities evaluate_exact(const engine::Board& board, PositionClass c) const;
   void finish(const engine::Board& board, PositionClass c, Probabilities& pr) const;
 

@@ -201,7 +201,23 @@ void Search::cubeful_leaf(const Board& board, PositionClass pc, const Probabilit
   std::optional<ExactMoneyEquities> exact;
   if (has_exact_money_equities(pc) && bearoff_)
     exact = bearoff_->exact_money_equities(board);
-  // Leaves track few cube positions (one when scoring a move): keep them on the stack.
+  // One tracked position (every move scored at 0 ply): the same as the general path below, without
+  // its arrays of optional cube positions.
+  if (positions.size() == 1 && positions[0]) {
+    const CubeInfo& ci = *positions[0];
+    const ExactMoneyEquities* ex = exact ? &*exact : nullptr;
+    const float nd = cubeful_value(probs, ci, x, ex);
+    if (top || !may_double(ci)) {
+      cubeful[0] = nd;
+      return;
+    }
+    const float raw = cubeful_value(probs, after_double_take(ci), x, ex);
+    const float dt = ci.is_money() ? 2.0f * raw : raw;
+    const float dp = double_pass_value(ci);
+    cubeful[0] = (dt >= nd && dp >= nd) ? (dt >= dp ? dp : dt) : nd;  // as best_of_double
+    return;
+  }
+  // Leaves track few cube positions: keep them on the stack.
   constexpr size_t kOnStack = 8;
   const size_t n = 2 * positions.size();
   std::array<CubePosition, kOnStack> aci_stack;
@@ -338,18 +354,18 @@ Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeIn
     // Score every resulting position with the pruning net of its class (all must be of the same
     // race/crashed/contact class, else fall back to full 0-ply scoring), from the opponent's
     // side, and keep the `keep` lowest.
+    prune_boards_.resize(n);
+    for (int i = 0; i < n; ++i) list[i].after.swapped_into(prune_boards_[i]);
     bool same_class = true;
     PositionClass first = PositionClass::kOver;
     for (int i = 0; i < n && same_class; ++i) {
-      PositionClass c = classify(list[i].after.swapped(), bearoff_);
+      PositionClass c = classify(prune_boards_[i], bearoff_);
       if (i == 0) first = c;
       same_class = is_net_class(c) && c == first;
     }
     if (same_class) {
-      prune_boards_.resize(n);
       prune_probs_.resize(n);
-      for (int i = 0; i < n; ++i) prune_boards_[i] = list[i].after.swapped();
-      evaluator_.evaluate_pruning(prune_boards_, prune_probs_);
+      evaluator_.evaluate_pruning(prune_boards_, prune_probs_, first);
       const CubeInfo opp = with_on_roll(ci, 1 - ci.on_roll);
       // The `keep` lowest opponent scores in increasing order; equal scores keep the earlier move
       // (gnubg's strict <): insertion after the equal ones, as a stable sort would place them.

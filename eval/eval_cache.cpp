@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cstring>
+#include <new>
 
 namespace tavla::eval {
 
@@ -17,7 +18,15 @@ BoardKey board_key(const engine::Board& board) {
 
 EvalCache::EvalCache(size_t entries) {
   size_t n = std::bit_ceil(std::max<size_t>(entries, 2));
-  entries_.assign(n, CacheEntry{});
+  static_assert(std::is_aggregate_v<CacheEntry> && std::is_trivially_copyable_v<CacheEntry>,
+                "zero bytes must make empty entries");
+  size_ = n;
+  // One line more than needed, to align the table to a line.
+  block_.reset(std::calloc(n + 1, sizeof(CacheEntry)));
+  if (!block_) throw std::bad_alloc();
+  const auto addr = reinterpret_cast<uintptr_t>(block_.get());
+  entries_ = reinterpret_cast<CacheEntry*>((addr + alignof(CacheEntry) - 1) &
+                                           ~uintptr_t{alignof(CacheEntry) - 1});
   mask_ = n / 2 - 1;
 }
 
@@ -56,7 +65,7 @@ void EvalCache::store(const BoardKey& key, uint64_t context, const Probabilities
 }
 
 void EvalCache::clear() {
-  std::fill(entries_.begin(), entries_.end(), CacheEntry{});
+  std::fill(entries_, entries_ + size_, CacheEntry{});
   lookups_ = hits_ = 0;
 }
 

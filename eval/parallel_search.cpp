@@ -95,10 +95,59 @@ std::vector<ScoredMove> ParallelSearch::rank_moves(const engine::Board& board, i
       primary().score_moves(board, moves, ci, setup.context, 0);
       return;
     }
-    parallel_for(static_cast<int>(moves.size()), [&](int thread, int i) {
-      searches_[thread]->score_moves(board, moves.subspan(i, 1), ci, setup.context, plies);
-    });
+    if (!setup.context.cubeful || setup.context.noise != 0.0f) {
+      parallel_for(static_cast<int>(moves.size()), [&](int thread, int i) {
+        searches_[thread]->score_moves(board, moves.subspan(i, 1), ci, setup.context, plies);
+      });
+      return;
+    }
+    score_moves_by_roll(board, moves, ci, setup.context, plies);
   });
+}
+
+void ParallelSearch::score_moves_by_roll(const engine::Board& board, std::span<ScoredMove> moves,
+                                         const CubeInfo& ci, const EvalContext& ec, int plies) {
+  // Every (move, roll) pair is one task, so that a few expensive moves still keep all threads
+  // busy. Each move's node is then completed exactly as Search::eval_cubeful completes it (the
+  // rolls summed in gnubg's order), so the scores are the same as one thread's.
+  const CubeInfo opp = with_on_roll(ci, 1 - ci.on_roll);
+  const CubePosition one[1] = {opp};
+  std::vector<CubePosition> aci;
+  child_cube_positions(one, false, aci);
+  std::vector<int> internal;
+  std::vector<engine::Board> after(moves.size());
+  for (size_t i = 0; i < moves.size(); ++i) {
+    after[i] = moves[i].move.after.swapped();
+    if (primary().is_internal_node(after[i], opp, plies))
+      internal.push_back(static_cast<int>(i));
+    else
+      primary().score_moves(board, moves.subspan(i, 1), ci, ec, plies);
+  }
+  const auto& rolls = engine::all_rolls();
+  const size_t nr = rolls.size(), nc = aci.size();
+  std::vector<Probabilities> roll_probs(internal.size() * nr);
+  std::vector<float> roll_cf(internal.size() * nr * nc);
+  parallel_for(static_cast<int>(internal.size() * nr), [&](int thread, int k) {
+    const int i = internal[k / nr];
+    const auto& roll = rolls[k % nr];
+    searches_[thread]->roll_child(after[i], aci, opp, ec, plies, roll.d1, roll.d2, roll_probs[k],
+                                  std::span<float>(roll_cf.data() + k * nc, nc));
+  });
+  for (size_t j = 0; j < internal.size(); ++j) {
+    std::array<float, Probabilities::kCount> sum{};
+    std::vector<float> cf(nc, 0.0f);
+    for (size_t r = 0; r < nr; ++r) {
+      const size_t k = j * nr + r;
+      const float w = rolls[r].d1 == rolls[r].d2 ? 1.0f : 2.0f;
+      for (int i = 0; i < Probabilities::kCount; ++i) sum[i] += w * roll_probs[k][i];
+      for (size_t i = 0; i < nc; ++i) cf[i] += w * roll_cf[k * nc + i];
+    }
+    std::vector<CubePosition> child = aci;
+    Probabilities p;
+    float cubeful = 0.0f;
+    finish_internal_node(opp, sum, cf, child, p, {&cubeful, 1});
+    set_move_scores(moves[internal[j]], p, cubeful, ci, ec, plies);
+  }
 }
 
 }  // namespace tavla::eval

@@ -1,6 +1,7 @@
 // Search on several threads with results identical to one thread: the work is split where the
 // pieces are independent and the pieces are combined in a fixed order (the 21 rolls of the top
-// node in roll order; moves scored above 0 ply each on their own). Each thread owns a Search.
+// node in roll order; moves scored above 0 ply: every (move, roll) pair on its own when cubeful,
+// else each move). Each thread owns a Search.
 #pragma once
 
 #include <array>
@@ -26,6 +27,9 @@ class ParallelSearch {
                                      const CubeInfo& ci, const EvalSetup& setup);
 
  private:
+  // Cubeful scoring of plays at plies > 0, the 21 rolls of every play spread over the threads.
+  void score_moves_by_roll(const engine::Board& board, std::span<ScoredMove> moves,
+                           const CubeInfo& ci, const EvalContext& ec, int plies);
   // A cubeful evaluation of `positions` at ec.plies with the top node's rolls spread over threads.
   void evaluate_node(const engine::Board& board, std::span<const CubePosition> positions,
                      const CubeInfo& mover, const EvalContext& ec, bool top, Probabilities& probs,

@@ -433,17 +433,21 @@ void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const 
     } else {
       p = eval_cubeless(m.move.after.swapped(), opp, ec, plies);
     }
-    // Back to the mover's side.
-    m.probs = p.inverted();
-    m.cubeless_equity = -cubeless_equity(p, opp);
-    if (ec.cubeful) {
-      cf = ci.is_money() ? -cf : mwc_to_equity(1.0f - cf, ci);
-    }
-    m.cubeful_equity = cf;
-    m.plies = plies;
-    m.score = ec.cubeful ? m.cubeful_equity : m.cubeless_equity;
-    m.score2 = m.cubeless_equity;
+    set_move_scores(m, p, cf, ci, ec, plies);
   }
+}
+
+void set_move_scores(ScoredMove& m, const Probabilities& p, float cf, const CubeInfo& ci,
+                     const EvalContext& ec, int plies) {
+  const CubeInfo opp = with_on_roll(ci, 1 - ci.on_roll);
+  // Back to the mover's side.
+  m.probs = p.inverted();
+  m.cubeless_equity = -cubeless_equity(p, opp);
+  if (ec.cubeful) cf = ci.is_money() ? -cf : mwc_to_equity(1.0f - cf, ci);
+  m.cubeful_equity = cf;
+  m.plies = plies;
+  m.score = ec.cubeful ? m.cubeful_equity : m.cubeless_equity;
+  m.score2 = m.cubeless_equity;
 }
 
 Board Search::best_play(const Board& board, int d1, int d2, const CubeInfo& ci,

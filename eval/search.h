@@ -170,6 +170,12 @@ std::vector<ScoredMove> rank_with_filters(
     const engine::Board& board, int d1, int d2, const EvalSetup& setup,
     const std::function<void(std::span<ScoredMove>, int)>& score);
 
+// Fills a move's scores from the evaluation of the position after it (p: for the opponent, on
+// roll there; cf: the opponent's cubeful equity, or MWC in match play), as score_moves does. `ci`
+// is the mover's cube.
+void set_move_scores(ScoredMove& m, const Probabilities& p, float cf, const CubeInfo& ci,
+                     const EvalContext& ec, int plies);
+
 // The cube positions of the children of a node (gnubg's MakeCubePos, handed to the opponent).
 void child_cube_positions(std::span<const CubePosition> positions, bool top,
                           std::vector<CubePosition>& child_positions);

@@ -2,7 +2,12 @@
 
 #include <bit>
 #include <cstring>
+#include <cstdlib>
 #include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace tavla::eval {
 
@@ -21,13 +26,35 @@ EvalCache::EvalCache(size_t entries) {
   static_assert(std::is_aggregate_v<CacheEntry> && std::is_trivially_copyable_v<CacheEntry>,
                 "zero bytes must make empty entries");
   size_ = n;
-  // One line more than needed, to align the table to a line.
-  block_.reset(std::calloc(n + 1, sizeof(CacheEntry)));
-  if (!block_) throw std::bad_alloc();
-  const auto addr = reinterpret_cast<uintptr_t>(block_.get());
-  entries_ = reinterpret_cast<CacheEntry*>((addr + alignof(CacheEntry) - 1) &
-                                           ~uintptr_t{alignof(CacheEntry) - 1});
+  const size_t bytes = n * sizeof(CacheEntry);
+#if defined(__linux__)
+  // Over-allocate by one huge page to align the table to one.
+  constexpr size_t kHuge = size_t{2} << 20;
+  const size_t total = bytes + kHuge;
+  void* p = mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  mapping_.base = p;
+  mapping_.bytes = total;
+  const auto addr = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~uintptr_t{kHuge - 1};
+  entries_ = reinterpret_cast<CacheEntry*>(addr);
+  madvise(entries_, bytes, MADV_HUGEPAGE);  // a hint: without it, ordinary pages
+#else
+  mapping_.base = std::calloc(n + 1, sizeof(CacheEntry));  // one line more, to align to a line
+  if (!mapping_.base) throw std::bad_alloc();
+  const auto addr = (reinterpret_cast<uintptr_t>(mapping_.base) + alignof(CacheEntry) - 1) &
+                    ~uintptr_t{alignof(CacheEntry) - 1};
+  entries_ = reinterpret_cast<CacheEntry*>(addr);
+#endif
   mask_ = n / 2 - 1;
+}
+
+EvalCache::Mapping::~Mapping() {
+  if (!base) return;
+#if defined(__linux__)
+  munmap(base, bytes);
+#else
+  std::free(base);
+#endif
 }
 
 size_t EvalCache::bucket(const BoardKey& key, uint64_t context) const {

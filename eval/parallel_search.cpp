@@ -39,12 +39,61 @@ void ParallelSearch::evaluate_node(const engine::Board& board,
   std::vector<CubePosition> aci;
   child_cube_positions(positions, top, aci);
   const auto& rolls = engine::all_rolls();
-  std::vector<Probabilities> roll_probs(rolls.size());
-  std::vector<std::vector<float>> roll_cf(rolls.size(), std::vector<float>(aci.size()));
-  parallel_for(static_cast<int>(rolls.size()), [&](int thread, int r) {
-    searches_[thread]->roll_child(board, aci, mover, ec, ec.plies, rolls[r].d1, rolls[r].d2,
-                                  roll_probs[r], roll_cf[r]);
-  });
+  const int nr = static_cast<int>(rolls.size());
+  std::vector<Probabilities> roll_probs(nr);
+  std::vector<std::vector<float>> roll_cf(nr, std::vector<float>(aci.size()));
+  if (ec.plies < 2) {
+    parallel_for(nr, [&](int thread, int r) {
+      searches_[thread]->roll_child(board, aci, mover, ec, ec.plies, rolls[r].d1, rolls[r].d2,
+                                    roll_probs[r], roll_cf[r]);
+    });
+  } else {
+    // Two levels: the 21 children first, then each internal child's own 21 rolls as separate
+    // tasks (up to 441: the threads stay evenly loaded to the end). Every child is completed as
+    // Search::eval_cubeful completes it, so the numbers are one thread's.
+    const CubeInfo opp = with_on_roll(mover, 1 - mover.on_roll);
+    std::vector<engine::Board> child(nr);
+    parallel_for(nr, [&](int thread, int r) {
+      child[r] = searches_[thread]->roll_board(board, mover, ec, ec.plies, rolls[r].d1, rolls[r].d2);
+    });
+    std::vector<CubePosition> aci2;
+    child_cube_positions(aci, false, aci2);
+    const size_t nc2 = aci2.size();
+    std::vector<std::pair<int, int>> tasks;  // (child, its roll), or (child, -1): the child whole
+    for (int r = 0; r < nr; ++r) {
+      if (primary().is_internal_node(child[r], opp, ec.plies - 1))
+        for (int s = 0; s < nr; ++s) tasks.emplace_back(r, s);
+      else
+        tasks.emplace_back(r, -1);
+    }
+    std::vector<Probabilities> grand_probs(nr * nr);
+    std::vector<float> grand_cf(nr * nr * nc2);
+    parallel_for(static_cast<int>(tasks.size()), [&](int thread, int k) {
+      const auto [r, s] = tasks[k];
+      if (s < 0) {
+        searches_[thread]->evaluate_positions(child[r], aci, opp, ec, ec.plies - 1, roll_probs[r],
+                                              roll_cf[r]);
+        return;
+      }
+      const size_t g = static_cast<size_t>(r) * nr + s;
+      searches_[thread]->roll_child(child[r], aci2, opp, ec, ec.plies - 1, rolls[s].d1,
+                                    rolls[s].d2, grand_probs[g],
+                                    std::span<float>(grand_cf.data() + g * nc2, nc2));
+    });
+    for (int r = 0; r < nr; ++r) {
+      if (!primary().is_internal_node(child[r], opp, ec.plies - 1)) continue;
+      std::array<float, Probabilities::kCount> sum{};
+      std::vector<float> cf(nc2, 0.0f);
+      for (int s = 0; s < nr; ++s) {
+        const size_t g = static_cast<size_t>(r) * nr + s;
+        const float w = rolls[s].d1 == rolls[s].d2 ? 1.0f : 2.0f;
+        for (int i = 0; i < Probabilities::kCount; ++i) sum[i] += w * grand_probs[g][i];
+        for (size_t i = 0; i < nc2; ++i) cf[i] += w * grand_cf[g * nc2 + i];
+      }
+      std::vector<CubePosition> positions = aci2;
+      finish_internal_node(opp, sum, cf, positions, roll_probs[r], roll_cf[r]);
+    }
+  }
   // Sum in gnubg's roll order (d1 = 1..6, d2 = 1..d1), which is all_rolls()'s order.
   std::array<float, Probabilities::kCount> sum{};
   std::vector<float> cf(aci.size(), 0.0f);

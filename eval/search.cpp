@@ -284,6 +284,19 @@ void Search::roll_child(const Board& board, std::span<const CubePosition> aci,
                cubeful);
 }
 
+Board Search::roll_board(const Board& board, const CubeInfo& mover, const EvalContext& ec,
+                         int plies, int d1, int d2) {
+  Call call(*this);
+  return best_move_in_eval(board, d1, d2, mover, ec, plies).swapped();
+}
+
+void Search::evaluate_positions(const Board& board, std::span<const CubePosition> positions,
+                                const CubeInfo& mover, const EvalContext& ec, int plies,
+                                Probabilities& probs, std::span<float> cubeful) {
+  Call call(*this);
+  eval_cubeful(board, positions, mover, ec, plies, false, probs, cubeful);
+}
+
 void child_cube_positions(std::span<const CubePosition> positions, bool top,
                           std::vector<CubePosition>& aci) {
   make_cube_positions(positions, top, true, aci);

@@ -110,6 +110,14 @@ class Search {
   // threads (parallel_search.h). A node is internal when it is searched deeper rather than
   // evaluated statically; roll_child evaluates one roll's child for the child cube positions.
   bool is_internal_node(const engine::Board& board, const CubeInfo& mover, int plies) const;
+  // roll_child in two steps, for callers that also spread the child's own rolls over threads:
+  // the child's board (the roller's 0-ply play, swapped), then its evaluation at plies - 1 (with
+  // `mover` the child's side on roll).
+  engine::Board roll_board(const engine::Board& board, const CubeInfo& mover,
+                           const EvalContext& ec, int plies, int d1, int d2);
+  void evaluate_positions(const engine::Board& board, std::span<const CubePosition> positions,
+                          const CubeInfo& mover, const EvalContext& ec, int plies,
+                          Probabilities& probs, std::span<float> cubeful);
   void roll_child(const engine::Board& board, std::span<const CubePosition> child_positions,
                   const CubeInfo& mover, const EvalContext& ec, int plies, int d1, int d2,
                   Probabilities& probs, std::span<float> cubeful);

@@ -1,5 +1,6 @@
 #include "eval/eval_cache.h"
 
+#include <atomic>
 #include <bit>
 #include <cstring>
 #include <cstdlib>
@@ -67,33 +68,77 @@ size_t EvalCache::bucket(const BoardKey& key, uint64_t context) const {
   return static_cast<size_t>(h) & mask_;
 }
 
+namespace {
+
+constexpr uint64_t kKeyMask3 = 0xffffffffull;  // word 3 without the sequence number
+
+uint64_t load(const uint64_t& w, std::memory_order order = std::memory_order_relaxed) {
+  return std::atomic_ref<const uint64_t>(w).load(order);
+}
+void put(uint64_t& w, uint64_t v, std::memory_order order = std::memory_order_relaxed) {
+  std::atomic_ref<uint64_t>(w).store(v, order);
+}
+
+// A consistent copy of an entry, or false if a writer was at work on it.
+bool read_entry(const CacheEntry& e, std::array<uint64_t, 8>& out) {
+  const uint64_t before = load(e.w[3], std::memory_order_acquire) >> 32;
+  if (before & 1) return false;
+  for (int i = 0; i < 8; ++i) out[i] = load(e.w[i]);
+  std::atomic_thread_fence(std::memory_order_acquire);
+  return (load(e.w[3]) >> 32) == before;
+}
+
+// Writes words (with word 3's key half) unless another thread is writing the entry.
+void write_entry(CacheEntry& e, const std::array<uint64_t, 8>& in) {
+  uint64_t w3 = load(e.w[3]);
+  const uint64_t seq = w3 >> 32;
+  if (seq & 1) return;
+  if (!std::atomic_ref<uint64_t>(e.w[3]).compare_exchange_strong(
+          w3, ((seq + 1) << 32) | (w3 & kKeyMask3), std::memory_order_acquire))
+    return;
+  for (int i = 0; i < 8; ++i)
+    if (i != 3) put(e.w[i], in[i]);
+  put(e.w[3], (((seq + 2) & 0xffffffffull) << 32) | (in[3] & kKeyMask3),
+      std::memory_order_release);
+}
+
+}  // namespace
+
 bool EvalCache::lookup(const BoardKey& key, uint64_t context, Probabilities& probs,
                        float* cubeful) {
-  ++lookups_;
-  size_t b = 2 * bucket(key, context);
+  const size_t b = 2 * bucket(key, context);
   for (size_t i = b; i < b + 2; ++i) {
-    const CacheEntry& e = entries_[i];
-    if (e.context == context && e.key == key) {
-      probs = e.probs;
-      if (cubeful) *cubeful = e.cubeful;
-      ++hits_;
-      if (i != b) std::swap(entries_[b], entries_[b + 1]);  // keep the recent one first
-      return true;
-    }
+    std::array<uint64_t, 8> w;
+    if (load(entries_[i].w[4]) != context || !read_entry(entries_[i], w)) continue;
+    if (w[4] != context || w[0] != key.w[0] || w[1] != key.w[1] || w[2] != key.w[2] ||
+        (w[3] & kKeyMask3) != key.w[3])
+      continue;
+    static_assert(sizeof(Probabilities) == 20);
+    std::memcpy(&probs, &w[5], sizeof(Probabilities));
+    if (cubeful) std::memcpy(cubeful, reinterpret_cast<const char*>(&w[5]) + 20, sizeof(float));
+    return true;
   }
   return false;
 }
 
 void EvalCache::store(const BoardKey& key, uint64_t context, const Probabilities& probs,
                       float cubeful) {
-  size_t b = 2 * bucket(key, context);
-  entries_[b + 1] = entries_[b];
-  entries_[b] = CacheEntry{key, context, probs, cubeful};
+  const size_t b = 2 * bucket(key, context);
+  std::array<uint64_t, 8> older;
+  if (read_entry(entries_[b], older)) write_entry(entries_[b + 1], older);  // keep the newer one
+  std::array<uint64_t, 8> w{};
+  w[0] = key.w[0];
+  w[1] = key.w[1];
+  w[2] = key.w[2];
+  w[3] = key.w[3];
+  w[4] = context;
+  std::memcpy(&w[5], &probs, sizeof(Probabilities));
+  std::memcpy(reinterpret_cast<char*>(&w[5]) + 20, &cubeful, sizeof(float));
+  write_entry(entries_[b], w);
 }
 
 void EvalCache::clear() {
   std::fill(entries_, entries_ + size_, CacheEntry{});
-  lookups_ = hits_ = 0;
 }
 
 }  // namespace tavla::eval

@@ -2,7 +2,10 @@
 // probabilities and one cubeful equity. Direct-mapped with two ways per bucket, replacing the
 // older entry. A cache only saves time: a hit returns exactly what the evaluation computed.
 //
-// Not thread-safe: each search thread owns one (so results never depend on the thread count).
+// Thread-safe: the threads of one search share a cache (ParallelSearch), so a transposition
+// found by one thread serves the others. Every entry carries a sequence number (a seqlock): a
+// reader that overlaps a writer sees a miss, never a torn entry; a writer that finds the entry
+// being written by another thread skips its store. Results never depend on what is cached.
 #pragma once
 
 #include <array>
@@ -25,14 +28,13 @@ struct BoardKey {
 };
 BoardKey board_key(const engine::Board& board);
 
-// One cache line.
+// One cache line: eight words, read and written with relaxed atomic accesses. Words 0-3 are the
+// BoardKey, except that the upper half of word 3 (key bytes 28-31, always zero in a key) holds
+// the entry's sequence number, odd while it is being written. Word 4 is the context (0: empty),
+// words 5-7 the probabilities and the cubeful equity.
 struct alignas(64) CacheEntry {
-  BoardKey key{};
-  uint64_t context = 0;  // evaluation key: plies, cubeful, prune, cube and score; 0 = empty
-  Probabilities probs;
-  float cubeful = 0.0f;
+  std::array<uint64_t, 8> w{};
 };
-
 class EvalCache {
  public:
   // `entries` is rounded up to a power of two; gnubg's default is 2^19.
@@ -43,10 +45,8 @@ class EvalCache {
               float* cubeful = nullptr);
   void store(const BoardKey& key, uint64_t context, const Probabilities& probs,
              float cubeful = 0.0f);
+  // Not while other threads use the cache.
   void clear();
-
-  uint64_t lookups() const { return lookups_; }
-  uint64_t hits() const { return hits_; }
 
  private:
   size_t bucket(const BoardKey& key, uint64_t context) const;
@@ -71,7 +71,6 @@ class EvalCache {
   CacheEntry* entries_ = nullptr;
   size_t size_ = 0;
   size_t mask_ = 0;
-  uint64_t lookups_ = 0, hits_ = 0;
 };
 
 }  // namespace tavla::eval

@@ -11,8 +11,10 @@ namespace tavla::eval {
 ParallelSearch::ParallelSearch(std::shared_ptr<const NetSet> nets, int threads,
                                const BearoffProvider* bearoff, size_t cache_entries) {
   threads = std::max(1, threads);
+  // One cache for all threads: a transposition met by one serves the others.
+  auto cache = std::make_shared<EvalCache>(cache_entries);
   for (int t = 0; t < threads; ++t)
-    searches_.push_back(std::make_unique<Search>(nets, bearoff, cache_entries));
+    searches_.push_back(std::make_unique<Search>(nets, bearoff, cache));
 }
 
 template <typename Job>

@@ -127,7 +127,11 @@ bool better(const ScoredMove& a, const ScoredMove& b) {  // gnubg's CompareMoves
 
 Search::Search(std::shared_ptr<const NetSet> nets, const BearoffProvider* bearoff,
                size_t cache_entries)
-    : evaluator_(std::move(nets), bearoff), bearoff_(bearoff), cache_(cache_entries) {}
+    : Search(std::move(nets), bearoff, std::make_shared<EvalCache>(cache_entries)) {}
+
+Search::Search(std::shared_ptr<const NetSet> nets, const BearoffProvider* bearoff,
+               std::shared_ptr<EvalCache> cache)
+    : evaluator_(std::move(nets), bearoff), bearoff_(bearoff), cache_(std::move(cache)) {}
 
 Search::~Search() = default;
 
@@ -165,7 +169,7 @@ Probabilities Search::eval_cubeless(const Board& board, const CubeInfo& ci, cons
   const BoardKey key = board_key(board);
   const uint64_t ctx = context_key(ec, plies, ci, false);
   Probabilities out;
-  if (cacheable && cache_.lookup(key, ctx, out)) return out;
+  if (cacheable && (++cache_lookups_, cache_->lookup(key, ctx, out))) return out;
 
   const PositionClass pc = classify(board, bearoff_);
   if (pc > PositionClass::kBearoffTs && plies > 0) {
@@ -188,7 +192,7 @@ Probabilities Search::eval_cubeless(const Board& board, const CubeInfo& ci, cons
   } else {
     out = static_eval(board, pc, ec);
   }
-  if (cacheable && !cancelled_) cache_.store(key, ctx, out);
+  if (cacheable && !cancelled_) cache_->store(key, ctx, out);
   return out;
 }
 
@@ -251,12 +255,14 @@ void Search::eval_cubeful(const Board& board, std::span<const CubePosition> posi
   bool all = true;
   for (size_t i = 0; i < positions.size() && all; ++i)
     if (positions[i])
-      all = cache_.lookup(key, context_key(ec, plies, *positions[i], true), probs, &cubeful[i]);
+      all = (++cache_lookups_,
+             cache_->lookup(key, context_key(ec, plies, *positions[i], true), probs, &cubeful[i]));
   if (all) return;
   eval_cubeful_uncached(board, positions, mover, ec, plies, top, probs, cubeful);
   if (cancelled_) return;
   for (size_t i = 0; i < positions.size(); ++i)
-    if (positions[i]) cache_.store(key, context_key(ec, plies, *positions[i], true), probs, cubeful[i]);
+    if (positions[i])
+      cache_->store(key, context_key(ec, plies, *positions[i], true), probs, cubeful[i]);
 }
 
 bool Search::is_internal_node(const Board& board, const CubeInfo& mover, int plies) const {

@@ -12,8 +12,9 @@
 // Points of view: Evaluation is always for the player on roll of the evaluated board
 // (CubeInfo::on_roll); ScoredMove is for the player who made the move.
 //
-// Thread-compatible: one Search per thread (it owns an Evaluator, a cache and move lists). Results
-// do not depend on the cache or on how work is split between threads.
+// Thread-compatible: one Search per thread (it owns an Evaluator and move lists; its cache may be
+// shared with other threads' searches, EvalCache is thread-safe). Results do not depend on the
+// cache or on how work is split between threads.
 #pragma once
 
 #include <array>
@@ -63,6 +64,9 @@ class Search {
  public:
   explicit Search(std::shared_ptr<const NetSet> nets, const BearoffProvider* bearoff = nullptr,
                   size_t cache_entries = size_t{1} << 19);
+  // A search that shares `cache` with others (the threads of a ParallelSearch).
+  Search(std::shared_ptr<const NetSet> nets, const BearoffProvider* bearoff,
+         std::shared_ptr<EvalCache> cache);
   ~Search();
 
   // gnubg's GeneralEvaluationE at `plies` (the context's own plies in the first form).
@@ -95,7 +99,9 @@ class Search {
                                              const EvalContext& ec);
 
   Evaluator& evaluator() { return evaluator_; }
-  EvalCache& cache() { return cache_; }
+  EvalCache& cache() { return *cache_; }
+  // Cache probes made by this search (not by others sharing its cache).
+  uint64_t cache_lookups() const { return cache_lookups_; }
 
   // Cancellation (an interrupt from the user): while *flag is true, a call in progress stops at its
   // next check (every roll of a searched node, every move scored) and returns meaningless
@@ -159,7 +165,8 @@ class Search {
 
   Evaluator evaluator_;
   const BearoffProvider* bearoff_;
-  EvalCache cache_;
+  std::shared_ptr<EvalCache> cache_;
+  uint64_t cache_lookups_ = 0;
   std::vector<std::unique_ptr<engine::MoveList>> lists_;  // one per recursion depth
   // Scratch of best_move_in_eval and of 0-ply score_moves (neither recurses), kept to avoid
   // allocations in the search.

@@ -52,7 +52,7 @@ TEST(SearchCancel, FlagSetBeforeStopsAtOnce) {
   EXPECT_TRUE(s.cancelled());
   // Stopped before searching: at most the entry node's own cache probe per call (a 2-ply
   // evaluation makes thousands).
-  EXPECT_LE(s.cache().lookups(), 3u);
+  EXPECT_LE(s.cache_lookups(), 3u);
 
   // Cleared: the same search answers as a fresh one.
   flag = false;
@@ -60,7 +60,7 @@ TEST(SearchCancel, FlagSetBeforeStopsAtOnce) {
   EXPECT_FALSE(s.cancelled());
   // It searched: the 21 children of the root were probed (their own children, one ply from the
   // leaves, take the chosen play's evaluation without probing).
-  EXPECT_GE(s.cache().lookups(), 3u + 21u);
+  EXPECT_GE(s.cache_lookups(), 3u + 21u);
   Search fresh = make_search();
   expect_same(e, fresh.evaluate(contact_board(), money(), two_ply));
 }

@@ -9,15 +9,12 @@
 #include "eval/match_equity.h"
 #include "eval/parallel_search.h"
 #include "gnubg_data.h"
+#include "search_expect.h"
 
 namespace tavla::eval {
 namespace {
 
-void expect_same(const Evaluation& a, const Evaluation& b) {
-  for (int i = 0; i < Probabilities::kCount; ++i) EXPECT_EQ(a.probs[i], b.probs[i]) << i;
-  EXPECT_EQ(a.cubeless_equity, b.cubeless_equity);
-  EXPECT_EQ(a.cubeful_equity, b.cubeful_equity);
-}
+using test::expect_same;
 
 TEST(ParallelSearch, SameNumbersAsOneThread) {
   REQUIRE_GNUBG_DATA();

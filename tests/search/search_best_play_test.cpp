@@ -12,9 +12,12 @@
 #include "eval/match_equity.h"
 #include "eval/search.h"
 #include "gnubg_data.h"
+#include "search_expect.h"
 
 namespace tavla::eval {
 namespace {
+
+using test::expect_same;
 
 // Counts for points 1..6 of each side (index 0 = ace point), nothing elsewhere.
 engine::Board home_board(std::array<int, 6> opponent, std::array<int, 6> on_roll) {
@@ -36,12 +39,6 @@ std::vector<engine::Board> boards() {
   out.push_back(home_board({2, 2, 1, 0, 0, 0}, {1, 2, 2, 0, 0, 0}));  // two-sided database
   out.push_back(home_board({3, 3, 3, 2, 2, 2}, {2, 3, 3, 3, 2, 2}));  // one-sided database
   return out;
-}
-
-void expect_same(const Evaluation& a, const Evaluation& b) {
-  for (int i = 0; i < Probabilities::kCount; ++i) EXPECT_EQ(a.probs[i], b.probs[i]) << i;
-  EXPECT_EQ(a.cubeless_equity, b.cubeless_equity);
-  EXPECT_EQ(a.cubeful_equity, b.cubeful_equity);
 }
 
 TEST(SearchBestPlay, SameAsRankMovesAndEvaluate) {

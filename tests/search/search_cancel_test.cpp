@@ -13,9 +13,12 @@
 #include "eval/eval_settings.h"
 #include "eval/search.h"
 #include "gnubg_data.h"
+#include "search_expect.h"
 
 namespace tavla::eval {
 namespace {
+
+using test::expect_same;
 
 // The opening position (a contact position), money play, cube centred.
 engine::Board contact_board() {
@@ -29,12 +32,6 @@ CubeInfo money() { return money_cube_info(1, engine::kCubeCentred, 0, false, fal
 Search make_search() {
   const auto* data = test::gnubg_data().data;
   return Search(data->nets, data->bearoff.get());
-}
-
-void expect_same(const Evaluation& a, const Evaluation& b) {
-  for (int i = 0; i < Probabilities::kCount; ++i) EXPECT_EQ(a.probs[i], b.probs[i]) << i;
-  EXPECT_EQ(a.cubeless_equity, b.cubeless_equity);
-  EXPECT_EQ(a.cubeful_equity, b.cubeful_equity);
 }
 
 TEST(SearchCancel, FlagSetBeforeStopsAtOnce) {

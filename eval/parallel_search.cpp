@@ -62,8 +62,10 @@ void ParallelSearch::evaluate_node(const engine::Board& board,
     child_cube_positions(aci, false, aci2);
     const size_t nc2 = aci2.size();
     std::vector<std::pair<int, int>> tasks;  // (child, its roll), or (child, -1): the child whole
+    std::vector<char> internal(nr);
     for (int r = 0; r < nr; ++r) {
-      if (primary().is_internal_node(child[r], opp, ec.plies - 1))
+      internal[r] = primary().is_internal_node(child[r], opp, ec.plies - 1);
+      if (internal[r])
         for (int s = 0; s < nr; ++s) tasks.emplace_back(r, s);
       else
         tasks.emplace_back(r, -1);
@@ -83,7 +85,7 @@ void ParallelSearch::evaluate_node(const engine::Board& board,
                                     std::span<float>(grand_cf.data() + g * nc2, nc2));
     });
     for (int r = 0; r < nr; ++r) {
-      if (!primary().is_internal_node(child[r], opp, ec.plies - 1)) continue;
+      if (!internal[r]) continue;
       std::array<float, Probabilities::kCount> sum{};
       std::vector<float> cf(nc2, 0.0f);
       for (int s = 0; s < nr; ++s) {

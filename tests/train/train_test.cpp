@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -185,6 +186,21 @@ TEST(Trainer, SupervisedRoundsAreDeterministicToo) {
   EXPECT_TRUE(wa == wb);
 }
 
+TEST(Trainer, AlternativePlaysAddLabelledExamplesDeterministically) {
+  TrainState plain = small_run(1, RoundKind::kSupervised);
+  TrainState a = small_run(1, RoundKind::kSupervised), b = small_run(2, RoundKind::kSupervised);
+  a.settings.label_alternatives = b.settings.label_alternatives = 3;
+  eval::Weights wp = random_weights(plain.settings), wa = wp, wb = wp;
+  const RoundReport rp = train_round(wp, plain, nullptr, {});
+  const RoundReport ra = train_round(wa, a, nullptr, {});
+  train_round(wb, b, nullptr, {});
+  // Each labelled position brings up to three more (fewer where a roll has fewer plays or a
+  // play ends the game); the same games are sampled at the same rate.
+  EXPECT_GT(ra.examples, 2 * rp.examples);
+  EXPECT_TRUE(wa == wb);
+  EXPECT_FALSE(wa == wp);
+}
+
 TEST(Trainer, ResumingFromACheckpointContinuesTheSameRun) {
   TrainState straight = small_run(1);
   eval::Weights w1 = random_weights(straight.settings);
@@ -205,6 +221,70 @@ TEST(Trainer, ResumingFromACheckpointContinuesTheSameRun) {
   for (int r = 0; r < 2; ++r) train_round(w3, st3, nullptr, {});
   EXPECT_TRUE(w3 == w1);
   EXPECT_EQ(st3.games, straight.games);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Trainer, WideningKeepsEveryEvaluationAndGrowsOnlyTheMainNets) {
+  TrainSettings small;
+  small.seed = 31;
+  small.hidden_contact = small.hidden_race = small.hidden_crashed = 16;
+  const eval::Weights w = random_weights(small);
+  TrainSettings wide = small;
+  wide.hidden_contact = wide.hidden_race = wide.hidden_crashed = 40;
+  const eval::Weights v = widen_weights(w, wide);
+  ASSERT_FALSE(eval::validate(v).has_value());
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(v.nets[i].hidden, 40) << i;
+  for (int i = 3; i < eval::kNetCount; ++i) EXPECT_TRUE(v.nets[i] == w.nets[i]) << i;
+  // The new units' input weights are random, their output weights zero.
+  EXPECT_NE(v.nets[0].hidden_weights[39], 0.0f);
+  EXPECT_EQ(v.nets[0].output_weights[39], 0.0f);
+
+  auto a = eval::NetSet::create(w), b = eval::NetSet::create(v);
+  ASSERT_TRUE(a && b);
+  eval::Evaluator ea(a.value()), eb(b.value());
+  std::shared_ptr<const eval::NetSet> keep;
+  eval::Evaluator player = random_evaluator(5, keep);
+  std::mt19937_64 rng(8);
+  std::vector<Example> ex;
+  play_td_game(player, rng, {}, ex);
+  ASSERT_GT(ex.size(), 10u);
+  int classes = 0;
+  for (const Example& e : ex) {
+    classes |= 1 << static_cast<int>(e.cls);
+    const Probabilities pa = ea.evaluate(e.board), pb = eb.evaluate(e.board);
+    for (int k = 0; k < 5; ++k) EXPECT_NEAR(pa[k], pb[k], 1e-6) << k;
+  }
+  EXPECT_GT(std::popcount(static_cast<unsigned>(classes)), 1) << "only one class of position";
+  // Narrower settings leave the nets alone.
+  EXPECT_TRUE(widen_weights(w, small) == w);
+}
+
+TEST(Trainer, TheHiddenLayersStepScaleIsUsedAndCheckpointed) {
+  TrainState a = small_run(1), b = small_run(1);
+  b.settings.rate_hidden_scale = 4.0f;
+  eval::Weights wa = random_weights(a.settings), wb = random_weights(b.settings);
+  train_round(wa, a, nullptr, {});
+  train_round(wb, b, nullptr, {});
+  // Same output-layer step, different hidden-layer step: the hidden weights part.
+  EXPECT_FALSE(wa.nets[0].hidden_weights == wb.nets[0].hidden_weights);
+  const auto dir = temp_dir("hidden_scale");
+  ASSERT_FALSE(save_checkpoint(dir, wb, b).has_value());
+  auto ck = load_checkpoint(dir);
+  ASSERT_TRUE(ck) << ck.error();
+  EXPECT_EQ(ck.value().second.settings.rate_hidden_scale, 4.0f);
+  // A checkpoint written before the setting existed reads as scale 1.
+  {
+    std::ifstream in(dir / "state.txt");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const size_t at = text.find("rate_hidden_scale");
+    ASSERT_NE(at, std::string::npos);
+    text.erase(at, text.find('\n', at) + 1 - at);
+    std::ofstream out(dir / "state.txt", std::ios::trunc);
+    out << text;
+  }
+  ck = load_checkpoint(dir);
+  ASSERT_TRUE(ck) << ck.error();
+  EXPECT_EQ(ck.value().second.settings.rate_hidden_scale, 1.0f);
   std::filesystem::remove_all(dir);
 }
 

@@ -36,12 +36,14 @@ void print_round(const train::RoundReport& r, const train::TrainState& st, bool 
   if (tty) std::fprintf(stderr, "\r\033[K");
   std::fprintf(stderr,
                "round %d: %d games, %llu examples, %.1f s (%.1f games/s); loss contact %.4f "
-               "(%llu) race %.4f (%llu) crashed %.4f (%llu); total %llu games, %.0f s\n",
+               "(%llu) race %.4f (%llu) crashed %.4f (%llu); unseen KL %.4f %.4f %.4f; "
+               "total %llu games, %.0f s\n",
                r.round, r.games, static_cast<unsigned long long>(r.examples), r.seconds,
                r.games / std::max(r.seconds, 1e-9), r.loss_contact,
                static_cast<unsigned long long>(r.count_contact), r.loss_race,
                static_cast<unsigned long long>(r.count_race), r.loss_crashed,
-               static_cast<unsigned long long>(r.count_crashed),
+               static_cast<unsigned long long>(r.count_crashed), r.excess_contact,
+               r.excess_race, r.excess_crashed,
                static_cast<unsigned long long>(st.games), st.seconds);
 }
 
@@ -73,13 +75,25 @@ int cmd_train(int argc, char** argv) {
       "rate-floor", po::value<float>(), "smallest step size (default 0.01)")(
       "rate-halflife", po::value<int>(),
       "rounds over which the step size falls by sqrt(2) (default 200)")(
+      "rate-hidden", po::value<float>(),
+      "the hidden layer's step size as a multiple of the output layer's (default 1)")(
       "lambda", po::value<float>(), "TD(lambda) trace decay (default 0.7)")(
       "exploration", po::value<float>(), "probability of a random play (default 0.02)")(
       "label-plies", po::value<int>(), "supervised rounds: plies of the labels (default 1)")(
       "label-fraction", po::value<float>(),
-      "supervised rounds: share of positions labelled (default 0.25)")(
+      "supervised rounds: share of positions labelled (default 0.25; also sets the race and\n"
+      "crashed shares unless the next two options say otherwise)")(
+      "label-fraction-race", po::value<float>(),
+      "supervised rounds: share of race positions labelled (default: as --label-fraction)")(
+      "label-fraction-crashed", po::value<float>(),
+      "supervised rounds: share of crashed positions labelled (default: as --label-fraction)")(
       "epochs", po::value<int>(), "supervised rounds: passes over the labels (default 2)")(
-      "hidden", po::value<int>(), "new run: hidden units of the three main nets (default 128)")(
+      "label-alternatives", po::value<int>(),
+      "supervised rounds: also label the positions after the best N plays of a random roll\n"
+      "from each labelled position (default 0)")(
+      "hidden", po::value<int>(),
+      "new run: hidden units of the three main nets (default 128); with --from, nets with fewer\n"
+      "are widened (new units start with zero output weights: same evaluations)")(
       "export", po::value<std::string>(),
       "at the end, also write the nets to this file (.weights: gnubg's text format, else binary)")(
       "quiet,q", "no progress display");
@@ -134,7 +148,8 @@ int cmd_train(int argc, char** argv) {
         std::cerr << "tavla train: " << w.error() << "\n";
         return 1;
       }
-      weights = std::move(w.value());
+      weights = vm.count("hidden") ? train::widen_weights(w.value(), st.settings)
+                                   : std::move(w.value());
     } else {
       weights = train::random_weights(st.settings);
     }
@@ -165,11 +180,17 @@ int cmd_train(int argc, char** argv) {
     set("rate", s.rate, 1e-6f, 10.0f);
     set("rate-floor", s.rate_floor, 0.0f, 10.0f);
     set("rate-halflife", s.rate_halflife, 1, 1000000000);
+    set("rate-hidden", s.rate_hidden_scale, 1e-3f, 1e3f);
     set("lambda", s.play.lambda, 0.0f, 1.0f);
     set("exploration", s.play.exploration, 0.0f, 1.0f);
     set("label-plies", s.label_plies, 0, 3);
+    if (vm.count("label-fraction"))
+      s.label_fraction_race = s.label_fraction_crashed = vm["label-fraction"].as<float>();
     set("label-fraction", s.label_fraction, 0.0f, 1.0f);
+    set("label-fraction-race", s.label_fraction_race, 0.0f, 1.0f);
+    set("label-fraction-crashed", s.label_fraction_crashed, 0.0f, 1.0f);
     set("epochs", s.epochs, 1, 1000);
+    set("label-alternatives", s.label_alternatives, 0, 100);
   } catch (const std::exception& e) {
     std::cerr << "tavla train: " << e.what() << "\n";
     return 2;

@@ -72,7 +72,7 @@ eval::Probabilities TrainNet::forward(const eval::SparseInputs& x) const {
 }
 
 double TrainNet::learn(const eval::SparseInputs& x, const eval::Probabilities& target,
-                       float rate) {
+                       float rate, float hidden_scale) {
   const int nh = w.hidden;
   float h[eval::kMaxHidden];
   const eval::Probabilities y = forward_with_hidden(w, x, h);
@@ -91,9 +91,10 @@ double TrainNet::learn(const eval::SparseInputs& x, const eval::Probabilities& t
     for (int j = 0; j < nh; ++j) v[j] -= s * h[j];
     w.output_bias[k] -= s;
   }
-  for (int j = 0; j < nh; ++j) w.hidden_bias[j] -= rate * dh[j];
+  const float rate_h = rate * hidden_scale;
+  for (int j = 0; j < nh; ++j) w.hidden_bias[j] -= rate_h * dh[j];
   for (int t = 0; t < x.count; ++t) {
-    const float s = rate * x.value[t];
+    const float s = rate_h * x.value[t];
     float* row = w.hidden_weights.data() + size_t(x.index[t]) * nh;
     for (int j = 0; j < nh; ++j) row[j] -= s * dh[j];
   }

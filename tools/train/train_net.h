@@ -33,8 +33,10 @@ struct TrainNet {
   eval::Probabilities forward(const eval::SparseInputs& x) const;
 
   // One stochastic-gradient step towards `target` (probabilities in [0, 1]) with step size
-  // `rate`. Returns the cross-entropy before the step (nats, summed over the 5 outputs).
-  double learn(const eval::SparseInputs& x, const eval::Probabilities& target, float rate);
+  // `rate` for the output layer and `rate * hidden_scale` for the hidden layer. Returns the
+  // cross-entropy before the step (nats, summed over the 5 outputs).
+  double learn(const eval::SparseInputs& x, const eval::Probabilities& target, float rate,
+               float hidden_scale = 1.0f);
 };
 
 // Cross-entropy of predictions `y` against targets `t`, summed over the 5 outputs, in nats; a

@@ -13,7 +13,9 @@
 
 #include "eval/cube_info.h"
 #include "eval/inputs.h"
+#include "engine/movegen.h"
 #include "eval/net_set.h"
+#include "eval/output_rules.h"
 #include "eval/search.h"
 #include "train/train_net.h"
 
@@ -53,6 +55,34 @@ float rate_at(const TrainSettings& s, int round) {
   return std::max(r, s.rate_floor);
 }
 
+// Appends labelled examples for the positions after the `count` best plays (0 ply, cubeless
+// money equity for the mover) of a random roll from `board`, each from the side then on roll.
+void label_alternatives(eval::Evaluator& ev, eval::Search& search, const eval::CubeInfo& ci,
+                        const eval::EvalContext& ec, const engine::Board& board, int count,
+                        std::mt19937_64& rng, std::vector<Example>& out) {
+  thread_local std::unique_ptr<engine::MoveList> list = std::make_unique<engine::MoveList>();
+  thread_local std::vector<engine::Board> boards;
+  thread_local std::vector<eval::Probabilities> probs;
+  std::uniform_int_distribution<int> die(1, 6);
+  const int d1 = die(rng), d2 = die(rng);
+  const int n = engine::generate_moves(board, d1, d2, *list);
+  if (n == 0) return;
+  boards.resize(n);
+  probs.resize(n);
+  for (int i = 0; i < n; ++i) boards[i] = (*list)[i].after;
+  ev.evaluate_after_moves(boards, probs);
+  std::vector<std::pair<float, int>> ranked(n);
+  for (int i = 0; i < n; ++i) ranked[i] = {-eval::cubeless_money_equity(probs[i]), i};
+  const int k = std::min(count, n);
+  std::partial_sort(ranked.begin(), ranked.begin() + k, ranked.end());
+  for (int r = 0; r < k; ++r) {
+    const engine::Board next = boards[ranked[r].second].swapped();
+    const eval::PositionClass cls = eval::classify(next, ev.bearoff());
+    if (!eval::is_net_class(cls)) continue;  // over, or exact in a database
+    out.push_back({next, cls, search.evaluate(next, ci, ec).probs});
+  }
+}
+
 // Plays games [first, first + count) of the run; supervised rounds relabel a sample of each
 // game's examples with n-ply evaluations.
 std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
@@ -80,9 +110,14 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
         std::vector<Example> labelled;
         std::uniform_real_distribution<float> unit(0.0f, 1.0f);
         for (Example& e : ex) {
-          if (unit(rng) >= s.label_fraction) continue;
+          const float share = e.cls == PositionClass::kRace      ? s.label_fraction_race
+                              : e.cls == PositionClass::kCrashed ? s.label_fraction_crashed
+                                                                 : s.label_fraction;
+          if (unit(rng) >= share) continue;
           e.target = search->evaluate(e.board, ci, ec).probs;
           labelled.push_back(e);
+          if (s.label_alternatives > 0)
+            label_alternatives(ev, *search, ci, ec, e.board, s.label_alternatives, rng, labelled);
         }
         ex = std::move(labelled);
       }
@@ -127,6 +162,31 @@ eval::Weights random_weights(const TrainSettings& s) {
   return w;
 }
 
+eval::Weights widen_weights(const eval::Weights& w, const TrainSettings& s) {
+  eval::Weights out = w;
+  const eval::Weights fresh = random_weights(s);
+  for (NetId id : {NetId::kContact, NetId::kRace, NetId::kCrashed}) {
+    const eval::NetWeights& a = w.net(id);
+    const eval::NetWeights& b = fresh.net(id);
+    if (b.hidden <= a.hidden) continue;
+    eval::NetWeights& o = out.nets[static_cast<int>(id)];
+    const int ha = a.hidden, hb = b.hidden;
+    o.hidden = hb;
+    o.hidden_weights.assign(size_t(a.inputs) * hb, 0.0f);
+    for (int i = 0; i < a.inputs; ++i)
+      for (int j = 0; j < hb; ++j)
+        o.hidden_weights[size_t(i) * hb + j] =
+            j < ha ? a.hidden_weights[size_t(i) * ha + j] : b.hidden_weights[size_t(i) * hb + j];
+    o.output_weights.assign(size_t(a.outputs) * hb, 0.0f);
+    for (int k = 0; k < a.outputs; ++k)
+      for (int j = 0; j < ha; ++j)
+        o.output_weights[size_t(k) * hb + j] = a.output_weights[size_t(k) * ha + j];
+    o.hidden_bias = a.hidden_bias;
+    o.hidden_bias.resize(hb, 0.0f);
+  }
+  return out;
+}
+
 RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffProvider* bearoff,
                         const std::function<void(int)>& progress) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -141,19 +201,24 @@ RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffPro
   std::array<TrainNet, eval::kNetCount> nets;
   for (int i = 0; i < eval::kNetCount; ++i) nets[i].w = std::move(w.nets[i]);
   eval::SparseInputs x;
-  double loss[3] = {0, 0, 0};
-  uint64_t n[3] = {0, 0, 0};
+  double loss[3] = {0, 0, 0}, excess[3] = {0, 0, 0};
+  uint64_t n[3] = {0, 0, 0}, n_first[3] = {0, 0, 0};
   for (int e = 0; e < epochs; ++e) {
     std::shuffle(ex.begin(), ex.end(), rng);
     const bool last = e == epochs - 1;
     for (const Example& ex1 : ex) {
       const NetId id = main_net_of(ex1.cls);
       eval::encode_sparse(ex1.cls, ex1.board, x);
-      const double l = nets[static_cast<int>(id)].learn(x, ex1.target, rate);
+      const double l = nets[static_cast<int>(id)].learn(x, ex1.target, rate, s.rate_hidden_scale);
       eval::encode_base_sparse(ex1.board, x);
-      nets[static_cast<int>(pruning_net_of(ex1.cls))].learn(x, ex1.target, rate);
+      nets[static_cast<int>(pruning_net_of(ex1.cls))].learn(x, ex1.target, rate,
+                                                             s.rate_hidden_scale);
+      const int k = ex1.cls == PositionClass::kRace ? 1 : ex1.cls == PositionClass::kCrashed ? 2 : 0;
+      if (e == 0) {
+        excess[k] += l - cross_entropy(ex1.target, ex1.target);
+        ++n_first[k];
+      }
       if (last) {
-        const int k = ex1.cls == PositionClass::kRace ? 1 : ex1.cls == PositionClass::kCrashed ? 2 : 0;
         loss[k] += l;
         ++n[k];
       }
@@ -167,6 +232,9 @@ RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffPro
   rep.loss_contact = n[0] ? loss[0] / n[0] : 0;
   rep.loss_race = n[1] ? loss[1] / n[1] : 0;
   rep.loss_crashed = n[2] ? loss[2] / n[2] : 0;
+  rep.excess_contact = n_first[0] ? excess[0] / n_first[0] : 0;
+  rep.excess_race = n_first[1] ? excess[1] / n_first[1] : 0;
+  rep.excess_crashed = n_first[2] ? excess[2] / n_first[2] : 0;
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   st.round += 1;
   st.games += rep.games;
@@ -192,9 +260,12 @@ std::string state_text(const TrainState& st) {
     << "games_per_round = " << s.games_per_round << "\n"
     << "rate = " << s.rate << "\nrate_floor = " << s.rate_floor << "\n"
     << "rate_halflife = " << s.rate_halflife << "\n"
+    << "rate_hidden_scale = " << s.rate_hidden_scale << "\n"
     << "lambda = " << s.play.lambda << "\nexploration = " << s.play.exploration << "\n"
     << "label_plies = " << s.label_plies << "\nlabel_fraction = " << s.label_fraction << "\n"
-    << "epochs = " << s.epochs << "\n"
+    << "label_fraction_race = " << s.label_fraction_race << "\n"
+    << "label_fraction_crashed = " << s.label_fraction_crashed << "\n"
+    << "epochs = " << s.epochs << "\nlabel_alternatives = " << s.label_alternatives << "\n"
     << "round = " << st.round << "\ngames = " << st.games << "\nexamples = " << st.examples
     << "\nseconds = " << st.seconds << "\nloss_contact = " << st.loss_contact
     << "\nloss_race = " << st.loss_race << "\nloss_crashed = " << st.loss_crashed << "\n";
@@ -279,11 +350,17 @@ engine::Result<std::pair<eval::Weights, TrainState>> load_checkpoint(
   num("rate", s.rate);
   num("rate_floor", s.rate_floor);
   num("rate_halflife", s.rate_halflife);
+  if (kv.count("rate_hidden_scale")) num("rate_hidden_scale", s.rate_hidden_scale);  // since v2
   num("lambda", s.play.lambda);
   num("exploration", s.play.exploration);
   num("label_plies", s.label_plies);
   num("label_fraction", s.label_fraction);
+  // Checkpoints written before these settings existed labelled every class alike.
+  s.label_fraction_race = s.label_fraction_crashed = s.label_fraction;
+  if (kv.count("label_fraction_race")) num("label_fraction_race", s.label_fraction_race);
+  if (kv.count("label_fraction_crashed")) num("label_fraction_crashed", s.label_fraction_crashed);
   num("epochs", s.epochs);
+  if (kv.count("label_alternatives")) num("label_alternatives", s.label_alternatives);
   num("round", st.round);
   num("games", st.games);
   num("examples", st.examples);

@@ -10,7 +10,8 @@
 //   * td: targets are the games' TD(lambda) returns (self_play.h). Starts from random weights.
 //   * supervised: a sample of each game's positions is labelled with tavla's own n-ply cubeless
 //     evaluation (eval::Search with the current nets) and the nets are fitted to those labels for
-//     a few epochs. Never uses any net but the one being trained.
+//     a few epochs; optionally also the positions after the best alternative plays of a roll
+//     from each sampled position. Never uses any net but the one being trained.
 // Each example also trains the pruning net of its class (200 base inputs) on the same target.
 #pragma once
 
@@ -37,11 +38,23 @@ struct TrainSettings {
   float rate = 0.1f;            // step size of the first round
   float rate_floor = 0.01f;     // the step size decays as rate / sqrt(1 + round / rate_halflife)
   int rate_halflife = 200;      // ... but never below rate_floor
+  // The hidden layer's step is rate * rate_hidden_scale. gnubg's beta_hidden (0.1) scales both
+  // the hidden units' gradients and the effect of a weight change on them, so with one step size
+  // the hidden layer moves ~100 times more slowly than the output layer.
+  float rate_hidden_scale = 1.0f;
   SelfPlaySettings play;
   // Supervised rounds.
   int label_plies = 1;          // n-ply depth of the labels
-  float label_fraction = 0.25f; // share of each game's positions that get labelled
+  float label_fraction = 0.25f; // share of each game's contact positions that get labelled
+  // ... and of its race and crashed positions: these are fewer (about 13% and 8% of a game's
+  // positions) and their nets learn from them alone, so they may be labelled more often.
+  float label_fraction_race = 0.25f, label_fraction_crashed = 0.25f;
   int epochs = 2;               // passes over a round's labelled examples
+  // For each labelled position, also label the positions after the best `label_alternatives`
+  // plays (by the current nets at 0 ply) of a random roll from it. Self-play visits only the
+  // positions its own choices lead to, but choosing a play means ranking the positions after all
+  // the good candidates; these examples teach the nets to rank them as the labels' search does.
+  int label_alternatives = 0;
   // Net sizes for a fresh run (hidden units): contact, race, crashed, and their pruning nets.
   int hidden_contact = 128, hidden_race = 128, hidden_crashed = 128;
   int hidden_prune_contact = 16, hidden_prune_crashed = 16, hidden_prune_race = 8;
@@ -64,11 +77,21 @@ struct RoundReport {
   uint64_t examples = 0;
   double seconds = 0;
   double loss_contact = 0, loss_race = 0, loss_crashed = 0;
+  // The same examples' mean Kullback-Leibler divergence from their targets (cross-entropy less
+  // the targets' own entropy: 0 for a perfect fit), measured in the first pass, before each
+  // example is learnt from: an estimate of the error on unseen positions.
+  double excess_contact = 0, excess_race = 0, excess_crashed = 0;
   uint64_t count_contact = 0, count_race = 0, count_crashed = 0;
 };
 
 // Fresh nets of the settings' sizes (random weights from the seed), version "1.00".
 eval::Weights random_weights(const TrainSettings& s);
+
+// `w` with each main net (contact, race, crashed) widened to the settings' hidden sizes where
+// those are larger: the new hidden units get random input weights (as random_weights) and zero
+// output weights, so the widened nets compute exactly what `w` did and training grows the new
+// units from there. Pruning nets are kept as they are.
+eval::Weights widen_weights(const eval::Weights& w, const TrainSettings& s);
 
 // A checkpoint directory holds `nets.wd` (gnubg's binary weights format) and `state.txt`
 // (key = value lines). Both are replaced atomically (written aside, then renamed).

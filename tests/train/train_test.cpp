@@ -201,6 +201,30 @@ TEST(Trainer, AlternativePlaysAddLabelledExamplesDeterministically) {
   EXPECT_FALSE(wa == wp);
 }
 
+TEST(Trainer, TruncatedRolloutLabelsAreDeterministicAndCheckpointed) {
+  TrainState plain = small_run(1, RoundKind::kSupervised);
+  TrainState a = small_run(1, RoundKind::kSupervised), b = small_run(2, RoundKind::kSupervised);
+  for (TrainState* st : {&a, &b}) {
+    st->settings.label_rollout_trials = 4;
+    st->settings.label_truncate_plies = 3;
+  }
+  eval::Weights wp = random_weights(plain.settings), wa = wp, wb = wp;
+  train_round(wp, plain, nullptr, {});
+  train_round(wa, a, nullptr, {});
+  train_round(wb, b, nullptr, {});
+  EXPECT_GT(a.examples, 0u);
+  EXPECT_EQ(a.examples, plain.examples);  // the same positions, other labels
+  EXPECT_TRUE(wa == wb);
+  EXPECT_FALSE(wa == wp);
+  const auto dir = temp_dir("rollout_labels");
+  ASSERT_FALSE(save_checkpoint(dir, wa, a).has_value());
+  auto ck = load_checkpoint(dir);
+  ASSERT_TRUE(ck) << ck.error();
+  EXPECT_EQ(ck.value().second.settings.label_rollout_trials, 4);
+  EXPECT_EQ(ck.value().second.settings.label_truncate_plies, 3);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Trainer, ResumingFromACheckpointContinuesTheSameRun) {
   TrainState straight = small_run(1);
   eval::Weights w1 = random_weights(straight.settings);

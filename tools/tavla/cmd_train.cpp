@@ -91,6 +91,13 @@ int cmd_train(int argc, char** argv) {
       "label-alternatives", po::value<int>(),
       "supervised rounds: also label the positions after the best N plays of a random roll\n"
       "from each labelled position (default 0)")(
+      "label-rollout", po::value<int>(),
+      "supervised rounds: truncated-rollout labels of this many trials instead of n-ply\n"
+      "ones (0-ply cubeless play; 0 = n-ply labels, the default)")(
+      "label-truncate", po::value<int>(),
+      "supervised rounds: half-moves of each label rollout trial (default 7)")(
+      "label-rollout-vr", po::value<bool>(),
+      "supervised rounds: variance reduction in label rollouts (default false)")(
       "hidden", po::value<int>(),
       "new run: hidden units of the three main nets (default 128); with --from, nets with fewer\n"
       "are widened (new units start with zero output weights: same evaluations)")(
@@ -191,6 +198,9 @@ int cmd_train(int argc, char** argv) {
     set("label-fraction-crashed", s.label_fraction_crashed, 0.0f, 1.0f);
     set("epochs", s.epochs, 1, 1000);
     set("label-alternatives", s.label_alternatives, 0, 100);
+    set("label-rollout", s.label_rollout_trials, 0, 1000000);
+    set("label-truncate", s.label_truncate_plies, 1, 1000);
+    if (vm.count("label-rollout-vr")) s.label_rollout_vr = vm["label-rollout-vr"].as<bool>();
   } catch (const std::exception& e) {
     std::cerr << "tavla train: " << e.what() << "\n";
     return 2;

@@ -16,6 +16,7 @@
 #include "engine/movegen.h"
 #include "eval/net_set.h"
 #include "eval/output_rules.h"
+#include "rollout/rollout.h"
 #include "eval/search.h"
 #include "train/train_net.h"
 
@@ -53,6 +54,44 @@ NetId pruning_net_of(PositionClass c) {
 float rate_at(const TrainSettings& s, int round) {
   const float r = s.rate / std::sqrt(1.0f + static_cast<float>(round) / s.rate_halflife);
   return std::max(r, s.rate_floor);
+}
+
+rollout::RolloutSettings rollout_label_settings(const TrainSettings& s) {
+  rollout::RolloutSettings r;
+  r.trials = s.label_rollout_trials;
+  r.cubeful = false;
+  r.variance_reduction = s.label_rollout_vr;
+  r.truncate = true;
+  r.truncate_plies = s.label_truncate_plies;
+  const eval::EvalContext zero{0, false, false, true, 0.0f};
+  for (int p = 0; p < 2; ++p) {
+    r.chequer[p] = {zero, eval::predefined_filters(eval::FilterName::kNormal)};
+    r.cube[p] = zero;
+  }
+  r.chequer_late = r.chequer;
+  r.cube_late = r.cube;
+  r.truncation = zero;
+  r.threads = 1;
+  return r;
+}
+
+// A truncated-rollout label of `board` (side on roll, before rolling); the dice depend on the
+// game and the position's index in it only.
+eval::Probabilities rollout_label(const std::shared_ptr<const eval::NetSet>& nets,
+                                  const eval::BearoffProvider* bearoff,
+                                  rollout::RolloutSettings settings, const engine::Board& board,
+                                  uint64_t game, uint64_t index) {
+  settings.seed = static_cast<uint32_t>(mix(game * 1000003ull + index));
+  rollout::Alternative alt;
+  alt.board = board;
+  alt.cube = eval::money_cube_info(1, -1, 0, false, false);
+  alt.cube_decision_at_start = false;
+  rollout::Rollout r(nets, bearoff, settings, {alt});
+  r.run(settings.trials);
+  const rollout::Outputs m = r.stats()[0].mean;
+  eval::Probabilities p;
+  for (int k = 0; k < eval::Probabilities::kCount; ++k) p[k] = m[k];
+  return p;
 }
 
 // Appends labelled examples for the positions after the `count` best plays (0 ply, cubeless
@@ -99,6 +138,7 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
     if (s.kind == RoundKind::kSupervised)
       search = std::make_unique<eval::Search>(*nets, bearoff, size_t{1} << 16);
     const eval::CubeInfo ci = eval::money_cube_info(1, -1, 0, false, false);
+    const rollout::RolloutSettings rollout_settings = rollout_label_settings(s);
     eval::EvalContext ec;
     ec.plies = s.label_plies;
     ec.cubeful = false;
@@ -114,7 +154,10 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
                               : e.cls == PositionClass::kCrashed ? s.label_fraction_crashed
                                                                  : s.label_fraction;
           if (unit(rng) >= share) continue;
-          e.target = search->evaluate(e.board, ci, ec).probs;
+          e.target = s.label_rollout_trials > 0
+                         ? rollout_label(*nets, bearoff, rollout_settings, e.board, first + i,
+                                         labelled.size())
+                         : search->evaluate(e.board, ci, ec).probs;
           labelled.push_back(e);
           if (s.label_alternatives > 0)
             label_alternatives(ev, *search, ci, ec, e.board, s.label_alternatives, rng, labelled);
@@ -266,6 +309,9 @@ std::string state_text(const TrainState& st) {
     << "label_fraction_race = " << s.label_fraction_race << "\n"
     << "label_fraction_crashed = " << s.label_fraction_crashed << "\n"
     << "epochs = " << s.epochs << "\nlabel_alternatives = " << s.label_alternatives << "\n"
+    << "label_rollout_trials = " << s.label_rollout_trials << "\n"
+    << "label_truncate_plies = " << s.label_truncate_plies << "\n"
+    << "label_rollout_vr = " << s.label_rollout_vr << "\n"
     << "round = " << st.round << "\ngames = " << st.games << "\nexamples = " << st.examples
     << "\nseconds = " << st.seconds << "\nloss_contact = " << st.loss_contact
     << "\nloss_race = " << st.loss_race << "\nloss_crashed = " << st.loss_crashed << "\n";
@@ -361,6 +407,9 @@ engine::Result<std::pair<eval::Weights, TrainState>> load_checkpoint(
   if (kv.count("label_fraction_crashed")) num("label_fraction_crashed", s.label_fraction_crashed);
   num("epochs", s.epochs);
   if (kv.count("label_alternatives")) num("label_alternatives", s.label_alternatives);
+  if (kv.count("label_rollout_trials")) num("label_rollout_trials", s.label_rollout_trials);
+  if (kv.count("label_truncate_plies")) num("label_truncate_plies", s.label_truncate_plies);
+  if (kv.count("label_rollout_vr")) num("label_rollout_vr", s.label_rollout_vr);
   num("round", st.round);
   num("games", st.games);
   num("examples", st.examples);

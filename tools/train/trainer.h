@@ -10,8 +10,9 @@
 //   * td: targets are the games' TD(lambda) returns (self_play.h). Starts from random weights.
 //   * supervised: a sample of each game's positions is labelled with tavla's own n-ply cubeless
 //     evaluation (eval::Search with the current nets) and the nets are fitted to those labels for
-//     a few epochs; optionally also the positions after the best alternative plays of a roll
-//     from each sampled position. Never uses any net but the one being trained.
+//     a few epochs, or with a truncated rollout of it (0-ply cubeless play, the current nets);
+//     optionally also the positions after the best alternative plays of a roll from each
+//     sampled position (n-ply labels). Never uses any net but the one being trained.
 // Each example also trains the pruning net of its class (200 base inputs) on the same target.
 #pragma once
 
@@ -55,6 +56,13 @@ struct TrainSettings {
   // positions its own choices lead to, but choosing a play means ranking the positions after all
   // the good candidates; these examples teach the nets to rank them as the labels' search does.
   int label_alternatives = 0;
+  // Truncated-rollout labels instead of n-ply ones when label_rollout_trials > 0: that many
+  // trials (quasi-random dice) of cubeless 0-ply self-play from the position, each cut after
+  // label_truncate_plies half-moves (or at an exact bearoff position) and valued there at 0 ply,
+  // with gnubg's variance reduction if label_rollout_vr.
+  int label_rollout_trials = 0;
+  int label_truncate_plies = 7;
+  bool label_rollout_vr = false;
   // Net sizes for a fresh run (hidden units): contact, race, crashed, and their pruning nets.
   int hidden_contact = 128, hidden_race = 128, hidden_crashed = 128;
   int hidden_prune_contact = 16, hidden_prune_crashed = 16, hidden_prune_race = 8;

@@ -35,7 +35,9 @@ TEST(DatabaseBearoffProvider, MatchesGnubgEvaluate) {
     const auto pr = p.evaluate(b, *c);
     ASSERT_TRUE(pr) << line;
     for (int k = 0; k < 5; ++k) EXPECT_NEAR((*pr)[k], std::stod(w[2 + k]), 1e-6) << line;
-    if (*c == eval::PositionClass::kBearoff2) EXPECT_TRUE(provider.exact_equities(b)) << line;
+    if (*c == eval::PositionClass::kBearoff2) {
+      EXPECT_TRUE(provider.exact_equities(b)) << line;
+    }
   }
   // Chequers beyond the six points are ignored by the one-sided lookup.
   engine::SideCounts side{};

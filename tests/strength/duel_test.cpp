@@ -60,7 +60,9 @@ TEST(Duel, IdenticalPlayersCancelInEveryPair) {
       EXPECT_NE(p.games[0].points, 0);
       EXPECT_EQ(p.games[0].points + p.games[1].points, 0);
       EXPECT_EQ(p.games[0].cube, p.games[1].cube);
-      if (!st.cube) EXPECT_EQ(p.games[0].points, p.games[0].result);
+      if (!st.cube) {
+        EXPECT_EQ(p.games[0].points, p.games[0].result);
+      }
       EXPECT_EQ(p.games[0].turns, p.games[1].turns);
       // The same game with the names swapped: the luck terms swap too.
       EXPECT_EQ(p.games[0].luck_a, p.games[1].luck_b);
@@ -124,7 +126,9 @@ TEST(Duel, CubeGamesScoreResultTimesCube) {
       EXPECT_EQ(g.points, g.result * g.cube);
       EXPECT_GE(g.cube, 1);
       EXPECT_EQ(g.cube & (g.cube - 1), 0);  // a power of two
-      if (g.passed) EXPECT_EQ(std::abs(g.result), 1);
+      if (g.passed) {
+        EXPECT_EQ(std::abs(g.result), 1);
+      }
       doubled += g.cube > 1 || g.passed;
     }
   EXPECT_GT(doubled, 0);  // 20 games between unequal players see some doubles

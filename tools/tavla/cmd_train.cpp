@@ -76,7 +76,8 @@ int cmd_train(int argc, char** argv) {
       "rate-halflife", po::value<int>(),
       "rounds over which the step size falls by sqrt(2) (default 200)")(
       "rate-hidden", po::value<float>(),
-      "the hidden layer's step size as a multiple of the output layer's (default 1)")(
+      "the hidden layer's step size as a multiple of the output layer's (default 100:\n"
+      "undoes gnubg's hidden beta of 0.1, which slows that layer by 1/0.1^2)")(
       "lambda", po::value<float>(), "TD(lambda) trace decay (default 0.7)")(
       "exploration", po::value<float>(), "probability of a random play (default 0.02)")(
       "label-plies", po::value<int>(), "supervised rounds: plies of the labels (default 1)")(

@@ -396,7 +396,8 @@ engine::Result<std::pair<eval::Weights, TrainState>> load_checkpoint(
   num("rate", s.rate);
   num("rate_floor", s.rate_floor);
   num("rate_halflife", s.rate_halflife);
-  if (kv.count("rate_hidden_scale")) num("rate_hidden_scale", s.rate_hidden_scale);  // since v2
+  s.rate_hidden_scale = 1.0f;  // what runs used before the setting was stored
+  if (kv.count("rate_hidden_scale")) num("rate_hidden_scale", s.rate_hidden_scale);
   num("lambda", s.play.lambda);
   num("exploration", s.play.exploration);
   num("label_plies", s.label_plies);

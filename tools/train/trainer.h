@@ -41,8 +41,12 @@ struct TrainSettings {
   int rate_halflife = 200;      // ... but never below rate_floor
   // The hidden layer's step is rate * rate_hidden_scale. gnubg's beta_hidden (0.1) scales both
   // the hidden units' gradients and the effect of a weight change on them, so with one step size
-  // the hidden layer moves ~100 times more slowly than the output layer.
-  float rate_hidden_scale = 1.0f;
+  // the hidden layer moves 1/beta_hidden^2 = 100 times more slowly than the output layer. Nets
+  // trained that way (the first shipped ones, scale 1) kept their hidden units in the sigmoid's
+  // linear middle (median |beta * sum| 0.6 over race positions; gnubg's nets: 7); scale 100
+  // trains the layers as a net without betas would be trained. Checkpoints from before the
+  // setting existed read as 1.
+  float rate_hidden_scale = 100.0f;
   SelfPlaySettings play;
   // Supervised rounds.
   int label_plies = 1;          // n-ply depth of the labels

@@ -89,6 +89,10 @@ TEST(Duel, NoisyPlayerLosesWithConfidence) {
                                    << s.adjusted.half_width;
   // Variance reduction: the adjusted pair values spread less than the raw ones.
   EXPECT_LT(s.adjusted.std_dev, s.raw.std_dev);
+  // The two estimates agree: the luck difference's interval holds its true mean, 0.
+  EXPECT_NEAR(s.luck.mean, s.raw.mean - s.adjusted.mean, 1e-12);
+  EXPECT_LT(s.luck.low(), 0.0);
+  EXPECT_GT(s.luck.high(), 0.0);
   EXPECT_GT(s.wins_a, 0.5);
   EXPECT_EQ(s.unfinished, 0);
 }
@@ -167,6 +171,8 @@ TEST(DuelSummary, StatisticsOverPairs) {
   EXPECT_DOUBLE_EQ(s.raw.std_dev, sd);
   EXPECT_DOUBLE_EQ(s.raw.half_width, 1.96 * sd / 2.0);
   EXPECT_DOUBLE_EQ(s.adjusted.mean, 0.1875);  // half of each point taken out as luck
+  EXPECT_DOUBLE_EQ(s.luck.mean, 0.1875);      // raw - adjusted
+  EXPECT_DOUBLE_EQ(s.luck.std_dev, s.raw.std_dev / 2);
   EXPECT_DOUBLE_EQ(s.wins_a, 6.0 / 8.0);
   EXPECT_DOUBLE_EQ(s.gammons_a, 1.0 / 8.0);
   EXPECT_DOUBLE_EQ(s.backgammons_b, 1.0 / 8.0);

@@ -8,6 +8,7 @@
 #include "engine/game_flow.h"
 #include "eval/cube_decision.h"
 #include "eval/search.h"
+#include "strength/luck.h"
 
 namespace tavla::strength {
 
@@ -31,44 +32,6 @@ Estimate estimate(const std::vector<double>& values) {
     e.half_width = kZ95 * e.std_dev / std::sqrt(static_cast<double>(n));
   }
   return e;
-}
-
-// Cubeless money equity, for the mover, of the best reference play of every roll; [d1-1][d2-1]
-// with d1 >= d2.
-struct RollTable {
-  std::array<std::array<float, 6>, 6> equity{};
-  std::array<std::array<Board, 6>, 6> best{};
-};
-
-RollTable best_plays(eval::Search& ref, const Board& board, int on_roll, bool opening) {
-  RollTable t;
-  const eval::EvalSetup zero = zero_ply_cubeless();
-  for (int i = 0; i < 6; ++i)
-    for (int j = 0; j <= i; ++j) {
-      if (opening && i == j) continue;
-      auto moves = ref.rank_moves(board, i + 1, j + 1, cubeless_money(on_roll), zero);
-      if (!moves.empty()) {
-        t.best[i][j] = moves[0].move.after;
-        t.equity[i][j] = moves[0].cubeless_equity;
-      } else {  // no play: the opponent is on roll in the same position
-        t.best[i][j] = board;
-        t.equity[i][j] = -ref.evaluate(board.swapped(), cubeless_money(1 - on_roll),
-                                       zero.context)
-                              .cubeless_equity;
-      }
-    }
-  return t;
-}
-
-// The roll-weighted mean of the table (doubles 1, others 2, out of 36; 30 for an opening roll).
-float mean_equity(const RollTable& t, bool opening) {
-  float sum = 0;
-  for (int i = 0; i < 6; ++i)
-    for (int j = 0; j <= i; ++j) {
-      if (i == j && opening) continue;
-      sum += (i == j ? 1.0f : 2.0f) * t.equity[i][j];
-    }
-  return sum / (opening ? 30.0f : 36.0f);
 }
 
 }  // namespace
@@ -139,7 +102,7 @@ GameOutcome Duel::play_game(Worker& w, DiceSequence& dice, bool a_first) const {
     bool have_choice = false;
     if (settings_.luck_adjustment) {
       const RollTable t = best_plays(ref, board, mover, opening);
-      const float luck = t.equity[d.d1 - 1][d.d2 - 1] - mean_equity(t, opening);
+      const float luck = roll_luck(t, opening, d.d1, d.d2);
       (mover == 0 ? g.luck_a : g.luck_b) += luck * static_cast<float>(g.cube);
       if (plays_reference_[mover] && !settings_.cube) {
         chosen = t.best[d.d1 - 1][d.d2 - 1];
@@ -211,11 +174,12 @@ DuelSummary summarize(std::span<const PairOutcome> pairs) {
   DuelSummary s;
   s.pairs = static_cast<int>(pairs.size());
   s.games = 2 * s.pairs;
-  std::vector<double> raw, adjusted;
+  std::vector<double> raw, adjusted, luck;
   double turns = 0;
   for (const PairOutcome& p : pairs) {
     raw.push_back(0.5 * (p.games[0].points + p.games[1].points));
     adjusted.push_back(0.5 * (p.games[0].adjusted() + p.games[1].adjusted()));
+    luck.push_back(raw.back() - adjusted.back());
     for (const GameOutcome& g : p.games) {
       s.wins_a += g.result > 0;
       s.gammons_a += g.result >= 2;
@@ -230,6 +194,7 @@ DuelSummary summarize(std::span<const PairOutcome> pairs) {
   }
   s.raw = estimate(raw);
   s.adjusted = estimate(adjusted);
+  s.luck = estimate(luck);
   if (s.games > 0) {
     const double n = s.games;
     s.wins_a /= n;

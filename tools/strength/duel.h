@@ -86,6 +86,9 @@ struct DuelSummary {
   int games = 0;
   Estimate raw;       // points per game won by A
   Estimate adjusted;  // the same, luck-adjusted
+  // raw - adjusted: A's luck minus B's per game. Its true mean is 0 (strength/luck.h), so its
+  // interval should hold 0 in 95% of duels: the check that the two estimates agree.
+  Estimate luck;
   double wins_a = 0;                 // games won by A
   double gammons_a = 0, backgammons_a = 0;  // games A won with a gammon (backgammons included)
   double gammons_b = 0, backgammons_b = 0;

@@ -135,6 +135,7 @@ int cmd_duel(int argc, char** argv) {
     w.field("luck_adjustment", st.luck_adjustment);
     json_estimate(w, "points_per_game", s.raw);
     json_estimate(w, "adjusted_points_per_game", s.adjusted);
+    if (st.luck_adjustment) json_estimate(w, "luck_difference", s.luck);
     w.field("wins_a", s.wins_a);
     w.field("gammons_a", s.gammons_a);
     w.field("backgammons_a", s.backgammons_a);
@@ -160,6 +161,12 @@ int cmd_duel(int argc, char** argv) {
     if (st.luck_adjustment)
       std::printf("luck-adjusted:          %+.4f  (95%% CI %+.4f .. %+.4f)\n", s.adjusted.mean,
                   s.adjusted.low(), s.adjusted.high());
+    if (st.luck_adjustment) {
+      std::printf("A's luck minus B's:     %+.4f  (95%% CI %+.4f .. %+.4f)\n", s.luck.mean,
+                  s.luck.low(), s.luck.high());
+      std::printf("  (raw minus adjusted; its true mean is 0, so this interval misses 0 in 1 duel "
+                  "in 20)\n");
+    }
     std::printf("A wins %.1f%% of the games; gammons A %.1f%% B %.1f%%, backgammons A %.1f%% B "
                 "%.1f%%\n",
                 100 * s.wins_a, 100 * s.gammons_a, 100 * s.gammons_b, 100 * s.backgammons_a,

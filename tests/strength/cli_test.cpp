@@ -2,6 +2,7 @@
 // bad options, and a short run of each with JSON output.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -60,6 +61,8 @@ TEST(StrengthCli, BadOptions) {
   expect_error("errors --positions /nonexistent/p.txt", "/nonexistent/p.txt");
   expect_error("errors --level nobody", "--level: unknown level 'nobody'");
   expect_error("errors --threads 99", "--threads must be 1..64");
+  expect_error("errors --rollout-reference x.txt", "--rollout-reference needs --build OUT");
+  expect_error("errors --rollout-reference /nonexistent/in.txt --build /tmp/x", "/nonexistent/in.txt");
 }
 
 TEST(StrengthCli, ShortRuns) {
@@ -74,6 +77,74 @@ TEST(StrengthCli, ShortRuns) {
   EXPECT_EQ(e.status, 0) << e.out;
   EXPECT_NE(e.out.find("\"millipoints_per_decision\""), std::string::npos) << e.out;
   EXPECT_NE(e.out.find("\"crashed\""), std::string::npos) << e.out;
+}
+
+TEST(StrengthCli, RolloutReferenceResumes) {
+  if (!have_gnubg()) GTEST_SKIP() << "needs gnubg's weights";
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("tavla_roref_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string in = (dir / "in.txt").string(), full = (dir / "full.txt").string(),
+                    part = (dir / "part.txt").string();
+  {
+    // The header and the first three positions of the committed set.
+    FILE* src = std::fopen(TAVLA_SOURCE_DIR "/bench/error_positions.txt", "r");
+    ASSERT_NE(src, nullptr);
+    FILE* dst = std::fopen(in.c_str(), "w");
+    char line[1 << 14];
+    int positions = 0;
+    while (positions < 3 && std::fgets(line, sizeof line, src)) {
+      std::fputs(line, dst);
+      positions += line[0] != '#' && std::string(line).rfind("reference ", 0) != 0;
+    }
+    std::fclose(src);
+    std::fclose(dst);
+  }
+  const std::string opts = " --weights /usr/lib/gnubg/gnubg.wd --trials 36 --candidates 3";
+  Outcome a = run("errors --rollout-reference " + in + " --build " + full + opts);
+  ASSERT_EQ(a.status, 0) << a.out;
+  // A run stopped after its first position, then run again.
+  {
+    FILE* f = std::fopen(full.c_str(), "r");
+    FILE* g = std::fopen(part.c_str(), "w");
+    char line[1 << 14];
+    int positions = 0;
+    while (std::fgets(line, sizeof line, f)) {
+      const bool pos = line[0] != '#' && std::string(line).rfind("reference ", 0) != 0;
+      if (pos && ++positions > 1) break;
+      std::fputs(line, g);
+    }
+    std::fclose(f);
+    std::fclose(g);
+  }
+  Outcome b = run("errors --progress --rollout-reference " + in + " --build " + part + opts);
+  ASSERT_EQ(b.status, 0) << b.out;
+  EXPECT_NE(b.out.find("continuing after 1 finished positions"), std::string::npos) << b.out;
+  auto slurp = [](const std::string& f) {
+    std::string s;
+    FILE* p = std::fopen(f.c_str(), "r");
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) s.append(buf, n);
+    std::fclose(p);
+    return s;
+  };
+  EXPECT_EQ(slurp(full), slurp(part));
+  // The result is a positions file that `tavla errors` reads.
+  Outcome e = run("errors --json --positions " + full + " --weights /usr/lib/gnubg/gnubg.wd");
+  EXPECT_EQ(e.status, 0) << e.out;
+  EXPECT_NE(e.out.find("\"decisions\":3"), std::string::npos) << e.out;
+  // A file of other positions is not continued (nor overwritten).
+  const std::string other = (dir / "other.txt").string();
+  {
+    FILE* f = std::fopen(other.c_str(), "w");
+    std::fputs("reference x\n4HPwATDgc/ABMA:cAkAAAAAAAAA contact 0\n", f);
+    std::fclose(f);
+  }
+  expect_error("errors --rollout-reference " + in + " --build " + other + opts,
+               "holds positions that are not those of");
+  EXPECT_EQ(slurp(other), "reference x\n4HPwATDgc/ABMA:cAkAAAAAAAAA contact 0\n");
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -123,16 +123,20 @@ void write_error_set(std::ostream& out, const ErrorSet& set, const std::string& 
   std::istringstream hc(header_comment);
   for (std::string l; std::getline(hc, l);) out << "# " << l << "\n";
   out << "reference " << set.reference << "\n";
+  for (const ErrorPosition& p : set.positions) write_error_position(out, p);
+}
+
+std::string error_position_id(const ErrorPosition& p) { return engine::gnubg_id(game_of(p)); }
+
+void write_error_position(std::ostream& out, const ErrorPosition& p) {
   char buf[32];
-  for (const ErrorPosition& p : set.positions) {
-    out << engine::gnubg_id(game_of(p)) << ' ' << eval::position_class_name(p.cls) << ' '
-        << p.moves.size();
-    for (const ReferenceMove& m : p.moves) {
-      std::snprintf(buf, sizeof buf, "%.6f", m.equity);
-      out << ' ' << engine::position_id(m.after) << ' ' << buf;
-    }
-    out << "\n";
+  out << engine::gnubg_id(game_of(p)) << ' ' << eval::position_class_name(p.cls) << ' '
+      << p.moves.size();
+  for (const ReferenceMove& m : p.moves) {
+    std::snprintf(buf, sizeof buf, "%.6f", m.equity);
+    out << ' ' << engine::position_id(m.after) << ' ' << buf;
   }
+  out << "\n";
 }
 
 ErrorSet build_error_set(std::shared_ptr<const eval::NetSet> nets,

@@ -62,6 +62,12 @@ std::filesystem::path default_error_set_path();
 engine::Result<ErrorSet> read_error_set(std::istream& in, const std::string& source_name);
 engine::Result<ErrorSet> read_error_set(const std::filesystem::path& file);
 void write_error_set(std::ostream& out, const ErrorSet& set, const std::string& header_comment);
+// The position's gnubg ID (money game, centred cube, the dice set): its line's first field.
+std::string error_position_id(const ErrorPosition& p);
+
+// One position's line (what write_error_set writes after the header, for files written as their
+// positions are finished).
+void write_error_position(std::ostream& out, const ErrorPosition& p);
 
 struct ErrorSetBuildSettings {
   int contact = 500, crashed = 200, race = 300;  // positions wanted per class

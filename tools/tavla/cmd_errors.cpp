@@ -9,12 +9,14 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "bearoff/bearoff_provider.h"
 #include "bearoff/default_databases.h"
 #include "eval/position_class.h"
 #include "strength/error_rate.h"
 #include "strength/error_set.h"
+#include "strength/rollout_reference.h"
 #include "tavla/commands.h"
 #include "tavla/player_options.h"
 #include "text/json.h"
@@ -97,6 +99,104 @@ int build(const po::variables_map& vm, NetLoader& loader, const bearoff::Databas
   return 0;
 }
 
+// --rollout-reference IN --build OUT: IN's leading plays rolled out into OUT, written position by
+// position; an OUT left by a stopped run is continued (its finished positions are kept).
+int rollout_reference(const po::variables_map& vm, NetLoader& loader,
+                      const bearoff::DatabaseBearoffProvider* bo, bool show) {
+  const std::string in_path = vm["rollout-reference"].as<std::string>();
+  const std::string out_path = vm["build"].as<std::string>();
+  auto set = strength::read_error_set(std::filesystem::path(in_path));
+  if (!set) {
+    std::cerr << "tavla errors: " << set.error() << "\n";
+    return 1;
+  }
+  strength::RolloutReferenceSettings st;
+  st.trials = vm["trials"].as<int>();
+  st.candidates = vm["candidates"].as<int>();
+  st.window = vm["window"].as<float>();
+  st.seed = vm["seed"].as<uint32_t>();
+  st.threads = vm["threads"].as<int>();
+  if (st.trials < 1 || st.candidates < 2 || !(st.window >= 0)) {
+    std::cerr << "tavla errors: --trials must be >= 1, --candidates >= 2, --window >= 0\n";
+    return 2;
+  }
+  std::optional<std::string> file;
+  if (vm.count("weights")) file = vm["weights"].as<std::string>();
+  auto nets = loader.get(file);
+  if (!nets) {
+    std::cerr << "tavla errors: " << nets.error() << "\n";
+    return 1;
+  }
+  const std::string nets_name =
+      file ? std::filesystem::path(*file).filename().string() : "default";
+  std::ostringstream reference;
+  reference << "cubeless money rollouts of the leading plays (at most " << st.candidates
+            << " within " << st.window << " of the best by: " << set->reference << "), "
+            << st.trials << " trials each, variance reduction, 0-ply play by " << nets_name
+            << "; other plays shifted as the worst candidate";
+  // Positions already in OUT (a stopped run), checked against IN.
+  size_t first = 0;
+  if (std::filesystem::exists(out_path)) {
+    std::ifstream old(out_path);
+    std::vector<std::string> lines;
+    for (std::string l; std::getline(old, l);)
+      if (!l.empty() && l[0] != '#' && l.rfind("reference ", 0) != 0) lines.push_back(l);
+    for (const std::string& l : lines) {
+      std::istringstream ls(l);
+      std::string id;
+      ls >> id;
+      if (first >= set->positions.size() ||
+          id != strength::error_position_id(set->positions[first])) {
+        std::cerr << "tavla errors: '" << out_path << "' holds positions that are not those of '"
+                  << in_path << "' (position " << first + 1 << "); remove it to start again\n";
+        return 1;
+      }
+      ++first;
+    }
+    if (show && first > 0)
+      std::fprintf(stderr, "continuing after %zu finished positions\n", first);
+  }
+  std::ofstream out(out_path, first > 0 ? std::ios::app : std::ios::trunc);
+  if (!out) {
+    std::cerr << "tavla errors: cannot write '" << out_path << "'\n";
+    return 1;
+  }
+  if (first == 0) {
+    char cmd[1024];
+    std::snprintf(cmd, sizeof cmd,
+                  "tavla error-rate positions with rollout references (strength/rollout_reference.h):\n"
+                  "  tavla errors --rollout-reference %s --build %s --trials %d --candidates %d "
+                  "--window %g --seed %u%s%s",
+                  in_path.c_str(), out_path.c_str(), st.trials, st.candidates, st.window, st.seed,
+                  file ? " --weights " : "", file ? file->c_str() : "");
+    strength::write_error_set(out, strength::ErrorSet{reference.str(), {}}, cmd);
+    out.flush();
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  const size_t total = set->positions.size();
+  strength::rollout_positions(*set, first, *nets, bo, st,
+                              [&](size_t i, const strength::ErrorPosition& p) {
+                                strength::write_error_position(out, p);
+                                out.flush();
+                                if (!show) return;
+                                const double secs = std::chrono::duration<double>(
+                                                        std::chrono::steady_clock::now() - t0)
+                                                        .count();
+                                const double rate = (i + 1 - first) / std::max(secs, 1e-9);
+                                std::fprintf(stderr, "\rrolled out %zu/%zu positions  ETA %.0f s   ",
+                                             i + 1, total, (total - i - 1) / rate);
+                                std::fflush(stderr);
+                              });
+  if (show) std::fprintf(stderr, "\n");
+  out.close();
+  if (!out) {
+    std::cerr << "tavla errors: error writing '" << out_path << "'\n";
+    return 1;
+  }
+  std::printf("%zu positions in %s\n", total, out_path.c_str());
+  return 0;
+}
+
 }  // namespace
 
 int cmd_errors(int argc, char** argv) {
@@ -124,7 +224,15 @@ int cmd_errors(int argc, char** argv) {
       "crashed", po::value<int>()->default_value(200), "--build: crashed positions")(
       "race", po::value<int>()->default_value(300), "--build: race positions")(
       "seed", po::value<uint32_t>()->default_value(1), "--build: seed of the self-play games")(
-      "reference-plies", po::value<int>()->default_value(2), "--build: depth of the analysis");
+      "reference-plies", po::value<int>()->default_value(2), "--build: depth of the analysis")(
+      "rollout-reference", po::value<std::string>(),
+      "with --build OUT: roll out the leading plays of the positions file IN into OUT (a stopped "
+      "run continues where it stopped; --weights: the rollout's nets)")(
+      "trials", po::value<int>()->default_value(648), "--rollout-reference: trials per play")(
+      "candidates", po::value<int>()->default_value(5),
+      "--rollout-reference: at most this many leading plays rolled out...")(
+      "window", po::value<float>()->default_value(0.2f),
+      "--rollout-reference: ...within this equity of the best (at least two)");
   add_player_options(opts, "", "the measured configuration");
   po::variables_map vm;
   try {
@@ -161,6 +269,12 @@ int cmd_errors(int argc, char** argv) {
   if (!dbs) std::cerr << "tavla errors: no bearoff databases (" << dbs.error() << ")\n";
   std::optional<bearoff::DatabaseBearoffProvider> provider;
   if (dbs) provider.emplace(*dbs);
+  if (vm.count("rollout-reference") && !vm.count("build")) {
+    std::cerr << "tavla errors: --rollout-reference needs --build OUT\n";
+    return 2;
+  }
+  if (vm.count("rollout-reference"))
+    return rollout_reference(vm, loader, provider ? &*provider : nullptr, show);
   if (vm.count("build")) return build(vm, loader, provider ? &*provider : nullptr, show);
 
   const std::filesystem::path path = vm.count("positions")

@@ -28,12 +28,16 @@ engine::Result<ErrorReport> tally_errors(const ErrorSet& set,
                            ": the chosen play is not a legal play of the roll"};
     int k = 0;
     while (k < 2 && kErrorClasses[k] != p.cls) ++k;
-    for (ErrorTally* t : {&r.all, &r.by_class[k]}) {
-      ++t->decisions;
-      t->total_loss += *loss;
-      t->errors += *loss > kErrorLoss;
-      t->best += *loss == 0.0f;
-    }
+    auto add = [&](ErrorTally& t) {
+      ++t.decisions;
+      t.total_loss += *loss;
+      t.errors += *loss > kErrorLoss;
+      t.best += *loss == 0.0f;
+    };
+    add(r.all);
+    add(r.by_class[k]);
+    for (int t = 0; t < kThemeCount; ++t)
+      if (has_theme(p.board, p.cls, kThemes[t])) add(r.by_theme[t]);
   }
   return r;
 }

@@ -15,6 +15,7 @@
 #include "engine/result.h"
 #include "strength/error_set.h"
 #include "strength/player.h"
+#include "strength/themes.h"
 
 namespace tavla::strength {
 
@@ -33,6 +34,7 @@ struct ErrorTally {
 struct ErrorReport {
   ErrorTally all;
   std::array<ErrorTally, 3> by_class;  // kErrorClasses order: contact, crashed, race
+  std::array<ErrorTally, kThemeCount> by_theme;  // kThemes order (a position may count in several)
 };
 
 // The loss of playing `chosen` (seen from the mover) in p; nullopt when it is not one of p's plays.

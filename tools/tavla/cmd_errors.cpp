@@ -38,7 +38,7 @@ void json_tally(text::JsonWriter& w, const strength::ErrorTally& t) {
 }
 
 void print_tally(const char* name, const strength::ErrorTally& t) {
-  std::printf("%-8s %9d %12.2f %10d %7.1f%% %7.1f%%\n", name, t.decisions, t.mean_millipoints(),
+  std::printf("%-9s %9d %12.2f %10d %7.1f%% %7.1f%%\n", name, t.decisions, t.mean_millipoints(),
               t.errors, t.decisions ? 100.0 * t.errors / t.decisions : 0.0,
               t.decisions ? 100.0 * t.best / t.decisions : 0.0);
 }
@@ -311,18 +311,29 @@ int cmd_errors(int argc, char** argv) {
       w.key(eval::position_class_name(strength::kErrorClasses[k]));
       json_tally(w, report->by_class[k]);
     }
+    w.key("themes");
+    w.begin_object();
+    for (int t = 0; t < strength::kThemeCount; ++t) {
+      w.key(std::string(strength::theme_name(strength::kThemes[t])));
+      json_tally(w, report->by_theme[t]);
+    }
+    w.end_object();
     w.field("seconds", secs);
     w.end_object();
     std::cout << w.str() << "\n";
   } else {
     std::printf("player: %s\npositions: %s\nreference: %s\n\n", player->name.c_str(),
                 path.string().c_str(), set->reference.c_str());
-    std::printf("%-8s %9s %12s %10s %8s %8s\n", "class", "decisions", "mEMG/move", "loss>0.01",
+    std::printf("%-9s %9s %12s %10s %8s %8s\n", "class", "decisions", "mEMG/move", "loss>0.01",
                 "(%)", "best(%)");
     for (int k = 0; k < 3; ++k)
       print_tally(std::string(eval::position_class_name(strength::kErrorClasses[k])).c_str(),
                   report->by_class[k]);
     print_tally("all", report->all);
+    std::printf("\nthemes (a position may have several)\n");
+    for (int t = 0; t < strength::kThemeCount; ++t)
+      print_tally(std::string(strength::theme_name(strength::kThemes[t])).c_str(),
+                  report->by_theme[t]);
     std::printf("\n%.1f s\n", secs);
   }
   return 0;

@@ -106,9 +106,12 @@ Result<Game> game_from_xgid(std::string_view text) {
   ms.on_roll = turn == 1 ? 1 : 0;
   std::string_view dice = f[4];
   if (dice == "D") {
-    // gnubg cannot set up a pending double: it steps back to the doubler before the double
-    // (cube not yet turned, the doubler to act).
-    ms.turn = ms.on_roll;
+    // A double is pending: the turn field names the doubler (gnubg's fMove), the other player
+    // must take or pass (fTurn). gnubg's `set xgid` reads it so and then drops the pending
+    // double when it sets the match ID; the shell follows gnubg there (cmd_set_xgid), but the
+    // ID itself says that a double is pending, and analyze and the batch protocol answer it.
+    ms.turn = 1 - ms.on_roll;
+    ms.doubled = true;
   } else if (dice.size() == 2 && dice[0] >= '0' && dice[0] <= '6' && dice[1] >= '0' && dice[1] <= '6') {
     ms.turn = ms.on_roll;
     ms.dice = {dice[0] - '0', dice[1] - '0'};

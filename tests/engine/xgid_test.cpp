@@ -57,3 +57,20 @@ TEST(Xgid, Errors) {
   EXPECT_NE(err("XGID=-b----E-C---eE---c-e----BB:0:0:1:31:0:0:3:0:10").find("17 chequers"),
             std::string::npos);
 }
+
+// Dice field D: a double is pending. The turn field names the doubler (gnubg's set xgid reads it
+// as fMove, the other player as fTurn); the ID keeps it, and writes it back the same.
+TEST(Xgid, PendingDoubleIsKept) {
+  const std::string id = "XGID=-aa---E-C---dE--ac-e----B-:0:0:1:D:0:0:0:5:10";
+  auto g = game_from_xgid(id);
+  ASSERT_TRUE(g) << g.error();
+  EXPECT_TRUE(g->match.doubled);
+  EXPECT_EQ(g->match.on_roll, 1);
+  EXPECT_EQ(g->match.turn, 0);
+  EXPECT_FALSE(g->match.dice_rolled());
+  EXPECT_EQ(xgid(*g), id);
+  auto o = game_from_xgid("XGID=-aa---E-C---dE--ac-e----B-:0:0:-1:D:0:0:0:5:10");
+  ASSERT_TRUE(o) << o.error();
+  EXPECT_EQ(o->match.on_roll, 0);
+  EXPECT_EQ(o->match.turn, 1);
+}

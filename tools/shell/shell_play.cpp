@@ -8,6 +8,7 @@
 #include "engine/movegen.h"
 #include "engine/dice.h"
 #include "eval/position_class.h"
+#include "eval/resignation.h"
 #include "rollout/rollout.h"
 #include "shell/shell.h"
 #include "shell/text_util.h"
@@ -464,11 +465,7 @@ void Shell::cmd_hint(std::string& args) {
     const PositionEvaluation e = a->evaluate(g, eval_settings_.cube);
     if (interrupted_) return;  // Ctrl-C: nothing to show (execute() says "(Interrupted)")
     const eval::CubeInfo ci = cube_info_for(g, resigner, beavers);
-    eval::Probabilities lost;
-    if (ms.resigned > 1) lost[eval::Probabilities::kLoseGammon] = 1.0f;
-    if (ms.resigned > 2) lost[eval::Probabilities::kLoseBackgammon] = 1.0f;
-    out(text::format_resign_hint(eval::cubeless_utility(e.probs, ci),
-                                 eval::cubeless_utility(lost, ci)));
+    out(text::format_resign_hint(eval::judge_resignation(e.probs, ci, ms.resigned)));
     return;
   }
   if (!ms.dice_rolled() && !ms.doubled) {

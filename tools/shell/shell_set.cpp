@@ -196,7 +196,11 @@ void Shell::cmd_set_xgid(std::string& args) {
     errf("Not a valid XGID '%s'", text.c_str());
     return;
   }
-  set_match_id(engine::match_id(game->match));
+  // gnubg's set xgid drops a pending double: the doubler is on roll, the cube not yet turned.
+  engine::MatchState ms = game->match;
+  ms.doubled = false;
+  ms.turn = ms.on_roll;
+  set_match_id(engine::match_id(ms));
   flow_.set_board(game->board);
   show_board();
 }

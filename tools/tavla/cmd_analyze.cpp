@@ -17,6 +17,7 @@
 #include "eval/cube_decision.h"
 #include "eval/cubeful.h"
 #include "eval/parallel_search.h"
+#include "eval/resignation.h"
 #include "tavla/commands.h"
 #include "text/analysis_text.h"
 #include "text/board_drawing.h"
@@ -35,7 +36,14 @@ struct Analysis {
   eval::PositionClass pc = eval::PositionClass::kOver;
   eval::EvalSetup setup;
   std::vector<std::array<eval::Evaluation, 2>> rows;  // per ply 0..n: no double, double/take
-  std::optional<eval::CubeAnalysis> cube;             // when the player on roll may double
+  // The cube decision of the player on roll (no dice): when they may double, and in match play
+  // also when the cube is dead for them (gnubg's "Never double, take (dead cube)"). With a double
+  // pending it is the doubler's decision, and `take` is the answer of the player doubled.
+  std::optional<eval::CubeAnalysis> cube;
+  bool dead_cube = false;
+  std::optional<eval::TakeAction> take;
+  // A resignation pending (the ID's resigned field): judged for the resigner, 1 - turn.
+  std::optional<eval::ResignationAnswer> resignation;
   bool has_moves = false;                             // dice are set
   std::vector<eval::ScoredMove> moves;                // ranked best first
 };
@@ -46,28 +54,64 @@ engine::Result<Analysis> analyse(eval::ParallelSearch& search, const engine::Gam
   if (auto bad = engine::board_error(game.board, variant)) return engine::Error{*bad};
   auto ci = eval::cube_info(game.match);
   if (!ci) return engine::Error{ci.error()};
-  Analysis a{game, *ci, eval::classify(game.board, search.primary().evaluator().bearoff()),
-             setup, {}, std::nullopt, false, {}};
-  const bool dice = game.match.dice_rolled() && game.match.game_state == engine::GameState::kPlaying;
+  Analysis a;
+  a.game = game;
+  a.ci = *ci;
+  a.pc = eval::classify(game.board, search.primary().evaluator().bearoff());
+  a.setup = setup;
+  const engine::MatchState& ms = game.match;
+  const bool dice = ms.dice_rolled() && ms.game_state == engine::GameState::kPlaying;
+  const bool resigned = ms.resigned > 0 && ms.game_state == engine::GameState::kPlaying;
   const int top = setup.context.plies;
   // The evaluation of the position itself: all plies for the text table, the top one for JSON;
-  // the text hint (dice rolled) shows only the moves, as gnubg's hint, so it is not computed.
-  const int first = all_plies ? (dice ? top + 1 : 0) : top;
+  // the text hint (dice rolled, or a resignation to answer) shows no table, as gnubg's hint, so
+  // it is not computed.
+  const int first = all_plies ? (dice || resigned ? top + 1 : 0) : top;
   for (int plies = first; plies <= top; ++plies) {
     eval::EvalContext ec = setup.context;
     ec.plies = plies;
     a.rows.push_back(search.cube_evaluations(game.board, a.ci, ec));
   }
-  if (!a.rows.empty() && eval::may_double(a.ci) && game.match.cube_use) {
+  if (resigned) {
+    // Only the resignation is answered (as gnubg's hint), judged for the resigner.
+    const int resigner = 1 - ms.turn;
+    engine::Game g = game;
+    if (g.match.on_roll != resigner) {
+      g.board.swap_sides();
+      g.match.on_roll = resigner;
+    }
+    auto rci = eval::cube_info(g.match);
+    if (!rci) return engine::Error{rci.error()};
+    const auto row = search.cube_evaluations(g.board, *rci, setup.context);
+    a.resignation = eval::judge_resignation(row[0].probs, *rci, ms.resigned);
+    return a;
+  }
+  const bool cube_access = a.ci.centred() || a.ci.owned_by_roller();
+  a.dead_cube = !a.ci.is_money() && cube_access && !eval::may_double(a.ci);
+  if (!a.rows.empty() && !dice && ms.cube_use && (eval::may_double(a.ci) || a.dead_cube)) {
     const auto& top_row = a.rows.back();
     eval::CubeStateValues v{top_row[0].cubeful_equity, top_row[1].cubeful_equity};
     a.cube = eval::analyse_cube(top_row[0].probs, v, a.ci);
+    if (ms.doubled)
+      a.take = eval::taker_response(a.cube->decision, ms.is_money() && ms.beavers > 0);
   }
   if (dice) {
     a.has_moves = true;
     a.moves = search.rank_moves(game.board, game.match.dice[0], game.match.dice[1], a.ci, setup);
   }
   return a;
+}
+
+std::string_view take_action_name(eval::TakeAction t) {
+  switch (t) {
+    case eval::TakeAction::kTake:
+      return "take";
+    case eval::TakeAction::kPass:
+      return "pass";
+    case eval::TakeAction::kBeaver:
+      return "beaver";
+  }
+  return "take";
 }
 
 void write_probs(text::JsonWriter& w, const eval::Probabilities& p) {
@@ -94,12 +138,37 @@ std::string analysis_json(const std::string& id, const Analysis& a) {
                                                     : eval::mwc_to_equity(e.cubeful_equity, a.ci)));
   if (!a.ci.is_money()) w.field("cubeful_mwc", static_cast<double>(e.cubeful_equity));
   w.end_object();
-  if (!a.game.match.dice_rolled() && a.cube) {
+  if (a.cube) {
+    // A dead cube cannot be turned: only "no double" has a value.
+    auto equity_or_null = [&](float v) {
+      if (a.dead_cube)
+        w.null();
+      else
+        w.value(static_cast<double>(v));
+    };
     w.key("cube").begin_object();
     w.field("no_double", static_cast<double>(a.cube->equities.no_double));
-    w.field("double_take", static_cast<double>(a.cube->equities.double_take));
-    w.field("double_pass", static_cast<double>(a.cube->equities.double_pass));
+    w.key("double_take");
+    equity_or_null(a.cube->equities.double_take);
+    w.key("double_pass");
+    equity_or_null(a.cube->equities.double_pass);
     w.field("action", eval::cube_decision_text(a.cube->decision));
+    w.end_object();
+  }
+  if (a.take) {
+    w.key("take").begin_object();
+    w.field("player", a.game.match.turn);
+    w.field("action", take_action_name(*a.take));
+    w.end_object();
+  }
+  if (a.resignation) {
+    // As gnubg's hint: the equities of the player deciding (the resigner's opponent).
+    w.key("resignation").begin_object();
+    w.field("value", a.game.match.resigned);
+    w.field("player", a.game.match.turn);
+    w.field("equity_playing_on", static_cast<double>(-a.resignation->equity_playing_on));
+    w.field("equity_resigned", static_cast<double>(-a.resignation->equity_resigned));
+    w.field("action", a.resignation->accept ? "accept" : "reject");
     w.end_object();
   }
   if (a.has_moves) {
@@ -130,6 +199,10 @@ std::string error_json(const std::string& id, const std::string& error) {
 void print_text(std::ostream& os, const Analysis& a, const text::OutputOptions& out,
                 engine::Variant variant) {
   os << text::draw_board(a.game.board, a.game.match, {}, engine::chequers(variant)) << "\n";
+  if (a.resignation) {
+    os << text::format_resign_hint(*a.resignation);
+    return;
+  }
   if (a.has_moves) {
     if (a.moves.empty()) os << "No legal moves.\n";
     for (size_t i = 0; i < a.moves.size(); ++i)
@@ -138,9 +211,15 @@ void print_text(std::ostream& os, const Analysis& a, const text::OutputOptions& 
   }
   os << text::format_eval_table(a.game.board, engine::match_id(a.game.match), a.pc, a.ci, a.rows,
                                 out);
-  if (a.cube)
+  if (a.dead_cube && a.cube) {
+    // gnubg's eval prints no cube analysis here; its analysis calls the decision this.
+    os << "\n\nProper cube action: " << eval::cube_decision_text(a.cube->decision) << "\n";
+  } else if (a.cube) {
+    // With a double pending, as gnubg's hint on the take: the doubled player's view.
     os << "\n\n"
-       << text::format_cube_analysis(a.rows.back(), *a.cube, a.ci, a.setup.context, out);
+       << text::format_cube_analysis(a.rows.back(), *a.cube, a.ci, a.setup.context, out,
+                                     a.game.match.doubled);
+  }
 }
 
 }  // namespace

@@ -154,13 +154,15 @@ std::string format_cube_analysis(const std::array<eval::Evaluation, 2>& evals,
   return s;
 }
 
-std::string format_resign_hint(float before, float after) {
+std::string format_resign_hint(const eval::ResignationAnswer& a) {
+  // gnubg prints the opponent's (the decider's) equities: the resigner's with the other sign.
+  const float before = a.equity_playing_on, after = a.equity_resigned;
   std::string s;
   s += printf_string("%s : %+6.3f\n", "Equity before resignation", -before);
   s += printf_string("%s : %+6.3f (%+6.3f)\n\n", "Equity after resignation", -after,
                      before - after);
   s += printf_string("%s : %s\n\n", "Correct resign decision",
-                     (before - after >= 0) ? "Accept" : "Reject");
+                     a.accept ? "Accept" : "Reject");
   return s;
 }
 

@@ -16,6 +16,7 @@
 #include "eval/cube_info.h"
 #include "eval/eval_settings.h"
 #include "eval/position_class.h"
+#include "eval/resignation.h"
 #include "eval/search.h"
 #include "rollout/rollout.h"
 
@@ -49,9 +50,8 @@ std::string format_cube_analysis(const std::array<eval::Evaluation, 2>& evals,
                                  const eval::EvalContext& ec, const OutputOptions& out = {},
                                  bool taker = false);
 
-// gnubg's HintResigned: the resigner's cubeless equities (`ci`'s utility) before and after the
-// resignation, and whether the opponent should accept.
-std::string format_resign_hint(float before, float after);
+// gnubg's HintResigned: a judged resignation, printed as the opponent (the decider) reads it.
+std::string format_resign_hint(const eval::ResignationAnswer& a);
 
 // `show evaluation` / `show player` blocks (gnubg's ShowEvalSetup and ShowMoveFilters).
 std::string format_evaluation_settings(const eval::EvalContext& ec);

@@ -77,6 +77,18 @@ TEST(GnubgFixtures, Xgids) {
     ASSERT_EQ(f.size(), 2u) << line;
     auto game = game_from_xgid(f[0]);
     ASSERT_TRUE(game) << line << ": " << game.error();
+    // The fixture is the gnubg ID gnubg's `set xgid` arrives at, and gnubg drops a pending double
+    // (dice field D) there; tavla's reader keeps it, and the shell drops it as gnubg does.
+    const bool pending = f[0].find(":D:") != std::string::npos;
+    EXPECT_EQ(game->match.doubled, pending) << line;
+    if (pending) {
+      EXPECT_NE(game->match.turn, game->match.on_roll) << line;
+      Game as_gnubg = *game;
+      as_gnubg.match.doubled = false;
+      as_gnubg.match.turn = as_gnubg.match.on_roll;
+      EXPECT_EQ(gnubg_id(as_gnubg), f[1]) << line;
+      continue;
+    }
     EXPECT_EQ(gnubg_id(*game), f[1]) << line;
   }
 }

@@ -11,6 +11,11 @@ packages=(
   gnubg  # the reference: its weights, databases and binaries drive the differential tests
 )
 
+# --fuzz: also what the fuzz preset needs (clang and its libFuzzer and sanitizer runtimes).
+if [ "${1:-}" = --fuzz ]; then
+  packages+=(clang libclang-rt-14-dev)
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The bearoff databases an evaluator consults, in gnubg's order: the two-sided database first
 // (exact, with cubeful money equities), then the one-sided one. A probe answers "not available"
 // (nullopt) for boards no database covers, and the caller falls back to the neural nets.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The bearoff index: a one-to-one numbering of the positions of one side that has at most C
 // chequers on its lowest P points (index 0 = ace point), the numbering gnubg uses in all its
 // databases (positionid.c, PositionBearoff).

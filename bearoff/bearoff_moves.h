@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Legal moves of one side that is bearing off (no opponent chequers in its way), enumerated in
 // exactly the order of gnubg 1.07's GenerateMoves. The order matters: makebearoff keeps the
 // first of several equally good moves, so the database bytes depend on it.

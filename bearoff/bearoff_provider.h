@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The bearoff databases behind eval's BearoffProvider interface (eval/bearoff_provider.h).
 //
 // Header-only on purpose: tavla_bearoff itself depends on engine/ only, so it builds whatever

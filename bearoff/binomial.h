@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Binomial coefficients C(n, r) for the bearoff index, as a compile-time table.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which boards a bearoff database can answer for, with gnubg's rules (bearoff.c, isBearoff).
 #pragma once
 

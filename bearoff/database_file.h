@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writing a database file so that a partial file never looks complete: the bytes go to a
 // temporary file next to the target, which is renamed over the target only on commit().
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The 40-byte ASCII header at the start of every gnubg bearoff database, exactly as gnubg 1.07's
 // makebearoff/makehyper write it ("gnubg-" + fields, padded with 'x', ending in '\n'):
 //

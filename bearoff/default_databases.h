@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where tavla finds its default bearoff databases (gnubg's pair: the 6-point one-sided database
 // with 15 chequers, gnubg_os0.bd, and the 6x6 two-sided cubeful one, gnubg_ts0.bd), and how it
 // builds them when they are nowhere to be found, so that tavla works without gnubg installed.

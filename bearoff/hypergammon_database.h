@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading gnubg's hypergammon databases (hyper1.bd, hyper2.bd, hyper3.bd as makehyper writes
 // them; layout in hypergammon_entry.h): the exact cubeless probabilities and cubeful money
 // equities of every position of 1-, 2- or 3-chequer hypergammon. Memory-mapped; probing is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where tavla finds a hypergammon database (gnubg's file names hyper1.bd, hyper2.bd, hyper3.bd),
 // in the search order of the bearoff databases (default_databases.h), and building the small ones
 // on first use.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Internal to the hypergammon solver (hypergammon_solver.h): the two iteration schemes behind it
 // and what they share. Not for use elsewhere.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One entry of a gnubg hypergammon database (makehyper's "gnubg-H<c>" files) and its byte layout.
 //
 // File: the 40-byte header "gnubg-H<c>" padded with 'x' and ending in '\n', then n * n entries of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's makehyper iteration, step for step (HyperMethod::kGnubg in hypergammon_solver.h): the
 // same sweep order, the same float operations in the same order, the same tie rule, so the same
 // numbers. The float operations are those of Debian's gnubg 1.07 binary, which is built with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla's iteration scheme for the hypergammon solver (see hypergammon_solver.h): Gauss-Seidel
 // by total pip count, the pairs of one total in parallel, the state kept as the file's codes.
 #include <algorithm>

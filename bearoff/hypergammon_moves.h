@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The moves of one hypergammon side for every position and roll, independent of the opponent, for
 // value iteration over pairs of positions.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A hypergammon database behind eval's BearoffProvider interface: with it the evaluator and the
 // search play c-chequer hypergammon as gnubg does with `set variation`: every position that is
 // not over is of class kHypergammon<c> and read from the database (exact probabilities and, for

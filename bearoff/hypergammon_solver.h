@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Solving c-chequer hypergammon (c = 1..3) by value iteration, as gnubg's makehyper does, and
 // reading and writing its database format (hypergammon_entry.h).
 //

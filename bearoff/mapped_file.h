@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A read-only memory-mapped file. Move-only; unmaps on destruction. Thread-safe to read.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading gnubg's one-sided bearoff databases (gnubg_os0.bd and makebearoff -o output): for each
 // position of one side (up to 15 chequers on P points, numbered by bearoff_index), the
 // distribution of the number of rolls needed to bear off all chequers, and (optionally) to bear off

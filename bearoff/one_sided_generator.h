@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Generating one-sided bearoff databases byte-identical to gnubg 1.07's `makebearoff -o P`.
 //
 // For each position (in index order; every move lowers the index) and each of the 21 rolls the

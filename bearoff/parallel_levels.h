@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Work split into dependent levels: every item of a level may read the results of earlier levels
 // only, so the items of one level run in parallel and a barrier separates the levels. Both
 // database generators use it with "pip count" levels (a move always lowers the mover's pips).

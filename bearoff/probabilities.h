@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The five cubeless outputs of an evaluation and how gnubg derives them from bearoff data.
 // Point of view: always the side on roll (Board::kOnRoll), before it rolls.
 #pragma once

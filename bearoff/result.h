@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Errors in bearoff/ use the engine's value-or-error type: nothing here throws on a bad file or
 // bad settings, and the message names the file and what is wrong with it.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading gnubg's two-sided bearoff databases (gnubg_ts0.bd and makebearoff -t output): exact
 // money equities for every pair of one-sided positions with at most C chequers on P points.
 // Memory-mapped; probing is thread-safe.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Generating two-sided bearoff databases byte-identical to gnubg 1.07's `makebearoff -t PxC`.
 //
 // Values are gnubg's signed 16-bit equities (32767 = +1, -32768 = -1) for the side on roll. For a

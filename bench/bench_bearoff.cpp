@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Bearoff databases: index arithmetic, move enumeration, probes of the one- and two-sided
 // databases, and generation of small databases. Uses gnubg's installed files when present,
 // otherwise generates the same databases into a temporary folder first.

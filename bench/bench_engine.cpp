@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Google Benchmarks of the engine core: ID coding and move generation over a fixed set of
 // positions (those of the perft fixtures plus positions reached from the start).
 #include <benchmark/benchmark.h>

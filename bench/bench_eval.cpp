@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmarks of the 0-ply evaluator: input encoding, the first layer (sparse kernels vs a dense
 // Eigen product), single evaluations (gnubg's calibrate workload), and batched move scoring.
 // Needs gnubg's weights (/usr/lib/gnubg/gnubg.wd or $TAVLA_WEIGHTS).

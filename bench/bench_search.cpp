@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmarks of n-ply search and rollouts, the workloads of the speed comparison with gnubg 1.07
 // (reference/gnubg-perf.md): the cube evaluation of the middle-game position yLPwACPQ28gBIQ at
 // 0..3 plies as gnubg's `eval` (fresh caches per iteration), and cubeless 0-ply rollouts of the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Side-by-side speed of tavla and gnubg 1.07 on the same machine, one thread each, same
 # position, weights (gnubg's) and settings: the issue benchmarks of search, hints and rollouts.
 #

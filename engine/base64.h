@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Base64 with the standard alphabet (A-Z a-z 0-9 + /), as used by gnubg's position and match IDs.
 // Bits are packed big-endian within each 6-bit character, 4 characters per 3 bytes.
 #pragma once

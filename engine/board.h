@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The backgammon board as gnubg holds it (its TanBoard): two rows of chequer counts, each row seen
 // from its own side. Row kOnRoll is the side to move, row kOpponent the other side. Index 0 is a
 // side's ace point, index 23 its 24-point, index 24 (kBar) its bar; borne-off chequers are not

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Dice as gnubg 1.07 rolls them with its default generator, the Mersenne Twister: MT19937 seeded
 // with the reference init_genrand(seed) (std::mt19937 uses the same seeding), each die from one
 // 32-bit draw: draws >= 4294967292 are rejected and redrawn, die = 1 + draw / 715827882. So the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The rules and flow of play: a match, session or single game as a state machine over gnubg's
 // match state and move records. It checks every action against the rules (whose turn, cube
 // access, Crawford, beavers, resignations), applies it, scores finished games (cube, gammons,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The record of a match as gnubg keeps it (its list of games, each a list of moverecords): what
 // the shell replays, and what match files (SGF) store. Plain data; game_flow.h applies it.
 #pragma once

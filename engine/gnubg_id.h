@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The ways a user names a position: gnubg ID "POSID:MATCHID", a bare position ID (a money game
 // with player 1 on roll and no dice), or an XGID.
 #pragma once

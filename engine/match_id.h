@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's match ID: 66 bits (67 with gnubg's Jacoby bit) packed least-significant first into
 // 9 bytes and Base64-encoded in 12 characters.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Everything about a game in progress except the chequers: gnubg's matchstate, as its match ID,
 // XGID and match files carry it. Players are numbered as in gnubg's match ID: 0 and 1 (gnubg's
 // "O" and "X"). The board that goes with a match state is seen from player `on_roll`.

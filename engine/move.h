@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A chequer play and fixed-capacity move lists (no heap in move generation).
 #pragma once
 

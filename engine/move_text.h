@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Move notation exactly as gnubg writes and reads it: "24/20 13/11", "13/7*", "24/20*/16",
 // "bar/22", "6/off", "8/5(2) 6/5(2)". Points are numbered 1..24 from the mover's side, 25 is the
 // bar and 0 is off.

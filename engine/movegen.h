@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Legal move generation by the rules in the gnubg manual: both dice if possible, the larger die
 // when only one of them can be played, four steps with doubles, chequers on the bar first, bearing
 // off with the higher-die rule; one entry per distinct resulting position.

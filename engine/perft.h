@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Move-generation node counts ("perft"), tavla's check of the move generator.
 //
 // perft(position, 0) = 1. perft(position, d) = the sum over the 21 distinct rolls (each counted

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/position_id.h"
 
 #include "engine/base64.h"

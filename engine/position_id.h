@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's position ID: an 80-bit key, Base64-encoded in 14 characters.
 //
 // Key layout: for the side not on roll (row 0) and then the side on roll (row 1), for indices

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A value or an error message: what decoding IDs, move text and files returns (C++20 has no
 // std::expected). The message names what is wrong and where, ready to be shown to a user.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The game variants tavla plays, as gnubg 1.07's `set variation` names them: standard backgammon
 // and hypergammon with 1, 2 or 3 chequers a side. A variant fixes the number of chequers and the
 // starting position; the rules of movement are the same, so Board, move generation and the IDs

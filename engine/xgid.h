@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // eXtreme Gammon's XGID, read as gnubg 1.07's `set xgid` reads it and written the same way.
 //
 //   XGID=<26 chars>:cubelog:cubeowner:turn:dice:score1:score2:rules:matchlen:maxcube

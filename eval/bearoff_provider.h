@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the evaluator needs from bearoff databases, as an interface so that eval/ does not depend on
 // bearoff/ (which sits above it): the bearoff library implements it, tests may fake it.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Per-side bit masks and counts of a board, computed together in a few vector instructions: the
 // quantities the input encoders, the sanity check and the search ask of every board they see.
 // Internal to eval/.

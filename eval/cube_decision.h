@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cube decisions as gnubg 1.07 makes them (FindCubeDecision / FindBestCubeDecision): from the
 // cubeful values of two cube states of the same position -- "no double" (the current cube) and
 // "double, take" (twice the cube, owned by the opponent) -- and the value of "double, pass".

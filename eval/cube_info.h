@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cube situation of one evaluation (gnubg's cubeinfo): cube value and owner, the player the
 // probabilities belong to (gnubg's fMove, the side on roll), match length and score, Crawford,
 // Jacoby and beavers, and the gammon prices these imply. Players are 0 and 1 as in gnubg's match

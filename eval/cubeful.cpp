@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cubeless -> cubeful conversion at 0 ply (gnubg 1.07's Cl2CfMoney, Cl2CfMatch, GetPoints,
 // EvalEfficiency, GetDoublePointDeadCube). Arithmetic is float in gnubg's order of operations so
 // that results agree with gnubg's to a float's rounding.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cubeful equities at 0 ply from the five cubeless probabilities, as gnubg 1.07 computes them:
 //
 //   cubeful = x * E(live cube) + (1 - x) * E(dead cube)

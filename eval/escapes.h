@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Escape counts (gnubg's anEscapes / anEscapes1): how many of the 36 rolls carry a chequer past a
 // set of blocked points. Internal to eval/; exposed for the tests.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A fixed-size evaluation cache (gnubg's cEval): board key + evaluation key -> the five
 // probabilities and one cubeful equity. Direct-mapped with two ways per bucket, replacing the
 // older entry. A cache only saves time: a hit returns exactly what the evaluation computed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Evaluation settings: plies, cubeful or not, pruning, noise, move filters, and gnubg 1.07's
 // predefined levels with the same numbers (eval.c and movefilters.inc of 1.07).
 #pragma once

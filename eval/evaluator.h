@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The 0-ply (static) evaluator: gnubg 1.07's EvaluatePosition without noise or cache.
 //
 // Per position: classify; a finished game is scored exactly, a database class is answered by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The input encodings of gnubg 1.07's nets (eval.c and lib/inputs.c). Layout, per net:
 //
 //   base (pruning nets), 200: side not on roll (sides[0]) inputs 0..99, side on roll 100..199;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Match equity tables (METs) as gnubg 1.07 holds them: a pre-Crawford table and two post-Crawford
 // rows, always 64 x 64 (gnubg's MAXSCORE), filled from an XML file of gnubg's met/ folder and
 // extended beyond the file's length exactly as gnubg extends it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The formulas gnubg 1.07 uses to compute match equity tables: Zadeh's model (Management Science
 // 23, 986 (1977)), Tornberg's "mec" match equity calculator and Montgomery's normal-distribution
 // extension. Arithmetic follows gnubg's precision (float for Zadeh and Montgomery, double inside

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading gnubg's MET XML files (met/*.xml, described by met/met.dtd):
 //
 //   <met>

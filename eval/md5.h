@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MD5 (RFC 1321) of a byte buffer. Used where gnubg derives values from an MD5 digest
 // (deterministic evaluation noise) and by tests that compare files with published md5 sums.
 #pragma once

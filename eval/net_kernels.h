@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The arithmetic of one net, in two implementations that must agree:
 //   * the reference: dense inputs, plain loops in gnubg's order (one position at a time);
 //   * the fast kernels: sparse first layer with the accumulators kept in vector registers, a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "eval/net_set.h"
 
 #include <algorithm>

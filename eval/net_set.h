@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The six nets ready for evaluation. Immutable once built and shared between threads (each thread
 // evaluates with its own Evaluator).
 #pragma once

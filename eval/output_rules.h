@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Everything between the net's raw outputs and the evaluation gnubg 1.07 reports, plus the exact
 // scoring of finished games. All probabilities are for the side on roll (board.sides[1]).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Search on several threads with results identical to one thread: the work is split where the
 // pieces are independent and the pieces are combined in a fixed order (the 21 rolls of the top
 // node in roll order; moves scored above 0 ply: every (move, roll) pair on its own when cubeful,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Position classes as gnubg 1.07 classifies them (ClassifyPosition). Each class has its own
 // evaluator: exact scoring (over), a database (bearoff, hypergammon) or one of the three nets.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The five cubeless outcome probabilities every evaluation returns (gnubg's arOutput), always for
 // one stated side: the side on roll before it rolls, unless a function says otherwise.
 #pragma once

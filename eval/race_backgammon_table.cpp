@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Data: the race backgammon table of gnubg 1.07 (bearoffgammon.c, tables ya1..ya31, by Joseph
 // Heled), transcribed by a script that re-keyed each entry by the straggler configuration it
 // describes instead of gnubg's combinatorial index. 461 entries: every way to have 1..6 chequers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The built-in table behind the race backgammon override (see race_backgammon_table.cpp for what
 // the numbers mean and where they come from). Internal to eval/.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Data: the approximate reciprocal (rcpps / rcpss) of the AMD EPYC processor (Zen family) on which
 // tavla's gnubg fixtures were produced, measured instruction by instruction on every input.
 //

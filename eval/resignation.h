@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A pending resignation judged as gnubg judges it (getResignEquities in gnubg's eval.c and
 // HintResigned): the resigner's cubeless utility of playing on against that of losing the
 // resigned value (1 single game, 2 gammon, 3 backgammon) now. The opponent accepts when playing

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // n-ply evaluation and move ranking with gnubg 1.07's semantics (eval.c: EvaluatePositionFull,
 // EvaluatePositionCubeful3/4, FindBestMoveInEval, ScoreMoves, FindnSaveBestMoves,
 // GeneralCubeDecisionE).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Internal to eval/: the per-side bit masks the input encoders share (SideInfo) and gnubg's shot
 // inputs (kPipLoss, kP1, kP2: how the side on roll can hit the other side's blots with each of
 // the 21 rolls), which are the largest piece of the contact inputs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's sigmoid approximation. The nets were trained with it, so it must be reproduced: the
 // exact logistic function moves outputs by up to 0.04.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's neural-net weight files, as plain data: reading, validating and writing both formats.
 //
 // Text (gnubg.weights): the line "GNU Backgammon <version>", then for each of the six nets a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rollout dice, as gnubg 1.07 draws them.
 //
 // Quasi-random ("rotated") dice: for the first kRotatedTurns turns of every trial the roll is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Bob Jenkins' ISAAC random number generator (public-domain algorithm), in the small
 // configuration gnubg uses for rollout dice permutations: 16 words of state (RANDSIZL = 4).
 // Written from the published description; the output sequence matches gnubg's for equal seeds.

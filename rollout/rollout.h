@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rollouts with gnubg 1.07's semantics (rollout.c: BasicCubefulRollout, RolloutGeneral): every
 // trial plays a game (or part of one) from the position with dice fixed in advance by the
 // DiceSchedule, choosing plays and cube actions with the given evaluation settings, and the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what tavla needs to build and test, from Debian packages. Safe to run any number of
 # times: packages already present are not touched, and apt is only called when something is missing.
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The databases behind eval's BearoffProvider interface: classes and probabilities as gnubg's
 // evaluator gets them (tests/fixtures/bearoff/eval.txt), one-sided roll distributions.
 #include "bearoff/bearoff_provider.h"

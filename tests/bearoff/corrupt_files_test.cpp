@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Unknown, truncated and corrupt database files are rejected with an error that names the file
 // and says what is wrong; nothing throws or exits.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Large databases against the md5 values of the gnubg manual (label "slow"). The 11- to
 // 13-point one-sided databases take many minutes and need TAVLA_BEAROFF_HUGE=1.
 #include <gtest/gtest.h>

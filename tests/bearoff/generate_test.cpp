@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Generated databases are byte-identical to gnubg's makebearoff: md5 against the values in the
 // gnubg manual and against the output of Debian's makebearoff (committed fixture, and live when
 // /usr/games/makebearoff is installed).

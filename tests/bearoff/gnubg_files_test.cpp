@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading the databases gnubg ships (gnubg_os0.bd, gnubg_ts0.bd) and comparing every probe with
 // what gnubg's bearoffdump and gnubg's evaluator print for the same entries
 // (tests/gnubg/make_bearoff_fixtures.py). Skipped where gnubg is not installed.

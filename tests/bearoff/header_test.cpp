@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The 40-byte database headers: gnubg's exact text, and strict decoding.
 #include <gtest/gtest.h>
 

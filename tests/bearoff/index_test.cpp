@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The bearoff index: counts, round trips, and agreement with gnubg's numbering (the position IDs
 // bearoffdump prints for given index numbers).
 #include <gtest/gtest.h>

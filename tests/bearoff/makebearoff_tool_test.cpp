@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The makebearoff program: gnubg's options, errors with a non-zero exit status, and no partial
 // output file left behind.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // md5 sums of buffers and files, for comparing generated databases with published checksums.
 // The digest itself is eval/md5.h's (one MD5 in the project).
 #pragma once

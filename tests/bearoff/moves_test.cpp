@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The bearoff move enumeration against the engine's move generator (which follows gnubg's
 // GenerateMoves order): the same positions in the same order, for every roll.
 #include <gtest/gtest.h>

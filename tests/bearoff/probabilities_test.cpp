@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The five outputs from bearoff data, against gnubg's formulas written as plain double loops.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Helpers shared by the bearoff tests: fixtures, temporary folders, generating a database from
 // makebearoff-style options with tavla's library.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Differential test of the 0-ply cube code against gnubg 1.07: gnubg's own cubeless probabilities
 // (tests/fixtures/cube/cases.txt) go through tavla's conversion and cube decision, and the
 // cubeful equities and the decision must agree with gnubg's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared by the cube tests: METs by the names the fixtures use.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Unit tests of the cube code: cube information, cube access, Janowski's formulas at known points,
 // match conversion limits and the decision rules on hand-made equities.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Match equity tables: reading gnubg's XML files, computing and extending tables, lookups and
 // gammon prices, compared with what gnubg 1.07 itself holds (tests/fixtures/cube/, made by
 // tests/gnubg/make_cube_fixtures.py) and with properties that hold for any table.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // End-to-end: `tavla analyze --batch` as a script would use it.
 #include <gtest/gtest.h>
 

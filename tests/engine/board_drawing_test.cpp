@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Golden files: gnubg 1.07's `show board` output captured by tests/gnubg/make_engine_fixtures.py.
 #include <gtest/gtest.h>
 

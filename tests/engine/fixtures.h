@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading the reference data that tests/gnubg/*.py produced with gnubg 1.07.
 #pragma once
 

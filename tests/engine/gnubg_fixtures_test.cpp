@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Differential tests: tavla against reference data that tests/gnubg/make_engine_fixtures.py
 // obtained from gnubg 1.07 (see tests/gnubg/README.md for the formats).
 #include <gtest/gtest.h>

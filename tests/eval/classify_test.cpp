@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Position classes (gnubg's ClassifyPosition).
 #include <gtest/gtest.h>
 

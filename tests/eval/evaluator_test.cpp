@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fast evaluator against the plain reference, batches against single evaluations, move
 // scoring and the pruning nets.
 #include "eval/evaluator.h"

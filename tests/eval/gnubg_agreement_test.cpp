@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Agreement with gnubg 1.07 on the fixtures of tests/gnubg/make_eval_fixtures.py: every 0-ply
 // output within 1e-3 and an RMS difference of at most 1e-4 (the bounds), and the 0-ply
 // best move equal to gnubg's unless gnubg's top two are within 1e-4.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The input encodings, one test per heuristic input with values worked out by hand from the rules
 // in gnubg-notes.md §3 (the differential test checks them all against gnubg's outputs).
 #include "eval/inputs.h"

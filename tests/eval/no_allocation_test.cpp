@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // "No allocation per evaluation": after construction and a warm-up, evaluating never touches the
 // heap. This program replaces the global operator new to count.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Finished games, the sanity rules and the race backgammon override.
 #include "eval/output_rules.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's sigmoid approximation and the reciprocal emulation.
 #include "eval/sigmoid.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared helpers of the eval tests: boards from compact literals, gnubg's installed files, the
 // differential fixtures of tests/gnubg/make_eval_fixtures.py.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Weight files: both formats read and written, every validation error named.
 #include "eval/weights.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One line of the batch protocol (`tavla analyze --batch`), checked as analyze checks it before
 // any evaluation: the ID, the board for every variant, the cube situation (which needs the match
 // equity table), the position class, and the legal plays of the dice it names.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Bearoff and hypergammon database files (gnubg's formats, read through a memory map): the first
 // input byte says which reader gets the rest. A file that opens must answer every probe, by index
 // and by board, without reading outside itself.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Training checkpoints (`tavla train --dir`): state.txt as the fuzzer writes it, beside a valid
 // nets.wd (tavla's shipped nets), loaded as a resumed run loads them.
 #include <filesystem>

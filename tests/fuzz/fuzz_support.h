@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared by the fuzz targets: the readers that take a file path get the fuzzer's bytes through a
 // scratch file of this process (one per target, rewritten for every input).
 #pragma once

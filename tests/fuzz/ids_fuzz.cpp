@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Position IDs, match IDs, gnubg IDs and XGIDs, and anything else a user pastes as a position:
 // every reader must answer with a value or an error, and what it accepts must be consistent
 // (an ID it reads back is written the same, a board it accepts is a legal board).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's match equity table XML: parsed, then the table computed and extended to 64 points as
 // `set matchequitytable FILE` does.
 #include "eval/match_equity.h"

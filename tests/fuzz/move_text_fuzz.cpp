@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Move text as a user types it ("24/20 13/11", "bar/22*", "6/off(2)"): parsed alone, and matched
 // against the legal plays of a roll on one of a few boards. What matches must be legal and must
 // format back to text that finds the same play.

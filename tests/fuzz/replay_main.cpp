@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The driver that runs a fuzz target without libFuzzer: every file named on the command line (a
 // directory: every file in it, sorted) is given to LLVMFuzzerTestOneInput once. The normal
 // build's tests run each target over its seed corpus this way, so every seed and every crash

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # run_fuzzers.sh BUILD_DIR [SECONDS] -- runs every libFuzzer target of a TAVLA_FUZZ build (the
 # `fuzz` preset: clang, ASan + UBSan) for SECONDS each (default 30), starting from the seeds in
 # tests/fuzz/corpus/<target>/, and prints executions per target. New inputs go to a scratch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Command lines typed at the shell, a few per input, run by one shell: every line must be answered
 // (output or an error message) without a crash. Commands that touch files, think for long (the
 // computer player, evaluations, rollouts) or start other programs are left out: they are not

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Weight files, gnubg's text and binary formats: a file that parses must validate (finite
 // numbers, gnubg's shapes) and write back to the same weights in both formats.
 #include <cstdlib>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # check_error_positions.py -- cross-checks bench/error_positions.txt (the positions of
 # `tavla errors`, whose equities tavla computed at 2 ply) against GNU Backgammon 1.07 itself.
 #

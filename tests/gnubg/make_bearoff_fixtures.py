@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make_bearoff_fixtures.py -- reference data for tavla's bearoff tests, produced by the tools of
 # GNU Backgammon 1.07 (Debian package gnubg): bearoffdump, makebearoff and gnubg itself.
 #

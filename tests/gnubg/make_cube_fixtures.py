@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make_cube_fixtures.py -- reference fixtures for tavla's cube code (match equity tables, gammon
 # prices, 0-ply cubeful equities and cube decisions), produced by GNU Backgammon 1.07 itself.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make_default_met.py -- writes eval/met_kazaross_xg2.cpp, tavla's built-in default match equity
 # table, from gnubg's met/Kazaross-XG2.xml (gnubg 1.07's default MET).
 #

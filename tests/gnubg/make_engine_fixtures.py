@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make_engine_fixtures.py -- reference fixtures for tavla's engine differential tests, produced by
 # GNU Backgammon 1.07 itself.
 #

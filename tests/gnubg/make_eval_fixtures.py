@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Produces the differential fixtures of tavla's 0-ply evaluator from gnubg 1.07 itself.
 #
 # Run from the repository root (gnubg's Python interpreter; takes about a minute):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make_rollout_fixtures.py -- reference rollouts for tavla's rollout tests, made by GNU Backgammon
 # 1.07 itself.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make_search_fixtures.py -- reference fixtures for tavla's n-ply search (chequer play and cube
 # decisions at gnubg's "world class" level), produced by GNU Backgammon 1.07 itself.
 #

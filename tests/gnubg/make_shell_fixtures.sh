@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make_shell_fixtures.sh -- golden transcripts for tavla's shell, produced by GNU Backgammon 1.07.
 #
 # Run from anywhere (needs /usr/games/gnubg, the Debian package):

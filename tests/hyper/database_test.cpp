@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hypergammon file format: codes, entries, headers, sizes; damaged files are refused with a
 // message naming the file; probing by board.
 #include <gtest/gtest.h>

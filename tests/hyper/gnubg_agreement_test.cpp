@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla's makehyper against GNU Backgammon 1.07's (/usr/games/makehyper), entry by entry.
 //
 // By default (-c 1, -c 2) tavla iterates in gnubg's order: every value of every entry must agree

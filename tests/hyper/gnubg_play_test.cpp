@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Hypergammon evaluation against GNU Backgammon 1.07 playing the same variation: gnubg evaluates
 // positions of 1- and 2-chequer hypergammon after `set variation`, and `tavla analyze
 // --variation` must print the same probabilities, equities, cubeful equities and cube decisions

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Helpers for the hypergammon tests: temporary folders, running programs, comparing two database
 // files value by value, and checking a database against the game's equations with the engine's
 // own move generator (independent of the solver's move tables).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The makehyper program: gnubg's options, clear errors with a non-zero exit status, checkpoints
 // after each iteration, a restart that gives the same file as an uninterrupted run, and no file
 // that looks complete before the work is done.

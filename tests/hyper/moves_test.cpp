@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The solver's move tables (plays as "position afterwards + landing points") give exactly the
 // boards engine::generate_moves gives, for every roll, against opponents with blots, a held point
 // or chequers on the bar, and in the same order (gnubg's move-list order).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // 3-chequer hypergammon (label slow): tavla's makehyper -c 3 runs to the end (gnubg's takes hours,
 // so there is no gnubg file to compare with); the result must satisfy the game's equations on a
 // sample of pairs, and count positions as gnubg's makehyper -c 3 prints them.

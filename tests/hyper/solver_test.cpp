@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hypergammon solver: its result satisfies the game's equations (checked with the engine's move
 // generator), counts positions as gnubg does, does not depend on the number of threads, and a
 // restart from a checkpoint continues bit for bit; in gnubg's order it writes gnubg's files.

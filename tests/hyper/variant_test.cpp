@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Game variants: gnubg's names, starting positions (its InitBoard position IDs), chequer limits,
 // and scoring of finished hypergammon games.
 #include <gtest/gtest.h>

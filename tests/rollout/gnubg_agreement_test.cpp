@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla's rollouts against gnubg 1.07's (tests/fixtures/rollout/gnubg_rollouts.txt).
 //
 // Every "replay" record is rolled out again with gnubg's seed and trial count, and compared with

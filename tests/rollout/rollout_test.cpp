@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rollout properties that need no reference program: the statistics recurrence, identical
 // results whatever the number of threads or the way the trials are split into runs, stopping on
 // the standard error, cube-decision rollouts and move rollouts.

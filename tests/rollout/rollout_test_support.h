@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared helpers of the rollout tests: gnubg's nets and bearoff databases (through the eval tests'
 // support), rollout settings as the fixtures describe them, and the gnubg reference rollouts of
 // tests/fixtures/rollout/gnubg_rollouts.txt (written by tests/gnubg/make_rollout_fixtures.py).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The evaluation cache's board key must be exact (equal keys only for equal boards), and the cache
 // must give back what was stored under the same key and context, and nothing under another.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg 1.07's installed data for the search differential tests: its neural-net weights and its
 // bearoff databases (gnubg_os0.bd from gnubg-data, gnubg_ts0.bd that the Debian package builds
 // at installation), which together decide every number in tests/fixtures/search/.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ParallelSearch must give one thread's numbers bit for bit, whatever the number of threads:
 // move rankings (every score of every move), position evaluations and cube evaluations, money and
 // match play, cubeful and cubeless.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Search::best_play (the rollouts' 0-ply play and its reply evaluation) against the general path:
 // the play must be rank_moves' first move and the reply must equal a fresh evaluate() of the
 // position after it, bit for bit, for every roll, in contact, race, one- and two-sided bearoff

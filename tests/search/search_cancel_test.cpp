@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cancelling a search (the shell's Ctrl-C): with the cancel flag set, evaluate, rank_moves and
 // cube_evaluations stop at their next check and report cancelled(); the work done is counted with
 // the cache's lookups (no timing); results computed after a cancellation are identical to a fresh

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Differential test of tavla's n-ply search against gnubg 1.07 with gnubg's own weights and
 // bearoff databases (fixtures made by tests/gnubg/make_search_fixtures.py; the data files are
 // loaded from gnubg's installation, see gnubg_data.h; missing files fail the test under CI=true

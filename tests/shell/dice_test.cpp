@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's Mersenne Twister dice: the same seed gives the same dice as gnubg 1.07 (`set seed N`,
 // then the opening roll "gnubg rolls A, user rolls B." shows the first two dice).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The rules and flow of play (engine/game_flow.h): turns, the cube, scoring, Crawford, match end,
 // resignations, and replaying the record.
 #include <gtest/gtest.h>

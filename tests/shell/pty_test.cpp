@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The shell on a terminal: prompts, line editing (readline), tab completion, Ctrl-C at the prompt
 // and during a long hint, and the confirmation gnubg asks for before quitting a game in progress.
 #include <gtest/gtest.h>

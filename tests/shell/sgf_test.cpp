@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Match files: tavla writes and reads gnubg's SGF dialect; gnubg 1.07 opens what tavla saves and
 // tavla opens what gnubg saves.
 #include <gtest/gtest.h>

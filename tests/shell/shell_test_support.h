@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Running the `tavla` program and gnubg for the shell tests.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // End-to-end: whole seeded games, matches and sessions played through the `tavla` program with a
 // command script on stdin, compared with golden transcripts.
 //

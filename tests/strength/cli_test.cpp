@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla duel and tavla errors from the command line: help, clear errors with a non-zero status for
 // bad options, and a short run of each with JSON output.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Duels: mirrored pairs of identical players cancel exactly, a noisy player loses with a confidence
 // interval that excludes 0, results do not depend on the number of threads, dice sequences are
 // reproducible, and the summary's statistics.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Error rates on the committed set (bench/error_positions.txt): the file is what it says (every
 // legal play, reference equities reproduced at 2 ply), choosing the reference's best plays scores
 // exactly 0, and 2 ply < 0 ply < a noisy 0 ply. The reader rejects malformed files.

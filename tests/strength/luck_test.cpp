@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The duel's luck: over the 36 equally likely dice outcomes (the 30 non-doubles of an opening
 // roll) a position's roll luck averages exactly 0, whatever the position (no play for some rolls,
 // a race, a bearoff), and the duel's dice come up with the right frequencies. Together these are

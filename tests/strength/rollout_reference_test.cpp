@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rollout references (strength/rollout_reference.h): the candidates' equities are the rollout's,
 // every legal play stays listed best first, plays not rolled out are charged at least the worst
 // candidate's loss, and the result depends on the seed and position only (not on threads).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Position themes (strength/themes.h) on boards built for each definition, and their counts in
 // the committed error set (every theme occurs, so `tavla errors` reports each).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `tavla bench` must reproduce the committed signature (bench/signature.txt): the integer counts
 // and the hashes of the moves chosen. A change in play updates the file in the same commit.
 #include <gtest/gtest.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # check_spdx.sh [--add] -- every source file of tavla carries its licence as an SPDX line in its
 # first two lines (after a #! line): "SPDX-License-Identifier: GPL-3.0-or-later" in the file's
 # comment syntax. Lists the files that lack it and fails; with --add, adds it to them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // makebearoff: generates gnubg bearoff databases, byte-identical to GNU Backgammon 1.07's
 // makebearoff for the same options. All generation lives in bearoff/; this file parses options,
 // reports progress and exits.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // makehyper: solves 1-, 2- or 3-chequer hypergammon by value iteration and writes the database in
 // GNU Backgammon's format, with gnubg 1.07's makehyper options. The solver lives in bearoff/
 // (hypergammon_solver.h); this file parses options, reports progress and exits.

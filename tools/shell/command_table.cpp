@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "shell/command_table.h"
 
 #include "shell/shell.h"

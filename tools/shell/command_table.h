@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's command tables: names in gnubg's order (a typed word selects the first entry it is a
 // prefix of, so the order decides abbreviations: `d` is `decline`, `r` is `roll`), help texts and
 // usage strings as gnubg prints them, and the handler or the table of subcommands.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine as a player and as an adviser: ranking moves, evaluating positions and cube
 // decisions (Analyzer), and gnubg's computer-player policies on top of them (EnginePlayer:
 // choose_move, cube_decision, take_decision, resign_decision, accept_resignation).

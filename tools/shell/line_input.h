@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading command lines: GNU readline (line editing, history kept in ~/.tavla_history, tab
 // completion of command words) when stdin is a terminal and readline is available; plain lines
 // otherwise, so that piped scripts work. Ctrl-C at the prompt clears the line; during a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Match files in gnubg's SGF dialect (sgf.c of gnubg 1.07): one game tree per game, written as
 // gnubg writes them and read as gnubg reads them, so that gnubg opens what tavla saves and tavla
 // opens what gnubg saves.

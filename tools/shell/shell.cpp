@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The shell's core: command dispatch, output, dice, and gnubg's turn machinery (play.c's
 // TurnDone / NextTurn / ComputerTurn / NewGame). Commands are in shell_play.cpp, shell_set.cpp,
 // shell_show.cpp and shell_files.cpp.

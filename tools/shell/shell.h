@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The `tavla` shell: gnubg 1.07's tty interface (`gnubg -t`). Commands are gnubg's, looked up as
 // gnubg looks them up (the first command in table order that the typed word is a prefix of), and
 // they print gnubg's messages and boards. The rules and flow of play live in engine/game_flow.h;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Files: save and load matches (SGF), command scripts; `calibrate`, `quit`.
 #include <cerrno>
 #include <cstring>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The commands of play: new, roll, move, double, take, drop, beaver, resign, accept, reject,
 // play, end game, hint, eval (gnubg's play.c and gnubg.c).
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `set player ...`, `set evaluation ...` and `set defaultnames`: who plays each side and with
 // which evaluation settings (gnubg's set.c).
 #include <cctype>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `set` commands (gnubg's set.c): position, dice, turn, cube, score and rules, dice generator.
 // Players and evaluation settings: shell_players.cpp.
 #include <cctype>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `show` and `help` (gnubg's show.c and CommandHelp).
 #include "engine/gnubg_id.h"
 #include "engine/match_id.h"

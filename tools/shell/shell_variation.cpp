@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's `set variation` and `show variation` (set.c SetVariation, show.c CommandShowVariation):
 // the variation is the default for the next new match or session; the match in progress keeps
 // the one it was started with. Hypergammon is evaluated from its database (shell.cpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Small text helpers of the shell: printf-style formatting (gnubg's messages are printf formats),
 // gnubg's tokenizer and its case-insensitive prefix matching.
 #pragma once

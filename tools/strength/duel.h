@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Head-to-head matches between two playing configurations ("A" and "B"): money games, cubeless by
 // default (optionally with a doubling cube), with mirrored dice and luck adjustment.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Error rates of a playing configuration on an ErrorSet: for every position the configuration
 // chooses its play, and the play loses (best reference equity - the chosen play's reference
 // equity), in cubeless money equity for the mover. Reported as gnubg reports chequer-play error

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A fixed set of positions for measuring error rates: positions with dice, each with EVERY legal
 // play and its reference equity (cubeless money equity for the mover, from a deep analysis).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The luck of a roll, as the duel's variance reduction measures it: the cubeless equity for the
 // mover after the best 0-ply play of the roll that came, minus the average of that over all the
 // rolls that could have come (36, or the 30 non-doubles of an opening roll), both by one fixed

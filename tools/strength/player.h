@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A playing configuration for strength measurements: a set of nets and the settings that choose
 // its moves (plies, move filters, pruning, noise). Games in strength/ are cubeless money games, so
 // moves are always chosen by cubeless equity (context.cubeful is forced off).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rollout references for an error set: the leading plays of every position are rolled out
 // (cubeless money, full games to the end or to the bearoff databases, variance reduction,
 // quasi-random dice, the same dice for every play of a position), and their rollout equities

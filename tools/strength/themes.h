@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Themes of a chequer-play position, for error rates broken down further than gnubg's three net
 // classes: the kinds of position where nets are known to differ (on the bar, back and holding
 // games, the opening, bearoffs). A position may have several themes or none. The definitions are

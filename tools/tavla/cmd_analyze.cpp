@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla analyze POSITION | --batch: evaluation, ranked moves and cube analysis of a position, as
 // gnubg's text layouts or as JSON (the batch protocol, one object per input line).
 #include <boost/program_options.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla bearoff POSITION | --index N: a bearoff database entry as gnubg's bearoffdump shows it:
 // the one-sided distributions of both sides (rolls to bear off, rolls to bear the first chequer
 // off), mean and standard deviation, effective pip count; the two-sided equities.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla bench: a fixed workload whose integer counts form a signature (as Stockfish's bench): a
 // refactoring leaves them unchanged; a change in play changes them and says so. Speeds are
 // printed too but are not part of the signature.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla calibrate [N]: static evaluations per second, measured as gnubg's `calibrate` measures
 // them, so that the two programs can be compared on one machine.
 #include <unistd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla duel: head-to-head between two playing configurations (cubeless money games, mirrored
 // dice, luck-adjusted results with 95% confidence intervals). The logic is in strength/duel.h.
 #include <unistd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla errors: chequer-play error rate of a configuration on a fixed set of positions whose
 // plays were all analysed deeply (strength/error_set.h, strength/error_rate.h); --build makes a
 // new set.

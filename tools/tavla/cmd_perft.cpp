@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla perft POSITION DEPTH: move-generation node counts (see engine/perft.h for the definition).
 #include <boost/program_options.hpp>
 #include <chrono>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla rollout POSITION: rollouts of a position, of the candidate moves of a roll, or of a cube
 // decision, with a live progress line on a terminal.
 #include <unistd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla [options] [file.sgf]: the interactive shell, gnubg's tty mode (`gnubg -t`). Commands come
 // from the terminal (with line editing), from a pipe (one per line), or from a file (-c).
 #include <pwd.h>

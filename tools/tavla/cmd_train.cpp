@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla train: trains tavla's own nets by self-play (TD(lambda) rounds, then supervised rounds on
 // tavla's own n-ply labels), checkpointing into a directory after every round. See
 // tools/train/trainer.h for the method and weights/README.md for how the shipped nets were made.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla's subcommands: one file each (cmd_<name>.cpp), each with its own options and --help.
 // A command returns the process exit status; only tools/ code prints or exits.
 #pragma once

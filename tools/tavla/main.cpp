@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tavla: a backgammon engine compatible with GNU Backgammon. `tavla COMMAND [options]`; with no
 // command (or with gnubg's options such as -t, -q, -c FILE, or a match file) the shell.
 #include <cstring>

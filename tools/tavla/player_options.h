@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Command-line options naming a playing configuration (weights, level or plies, noise), shared by
 // `tavla duel` (two configurations: suffixes -a and -b) and `tavla errors`.
 #pragma once

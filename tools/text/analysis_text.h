@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's text layouts for analyses (format.c, gnubg.c, show.c of 1.07): the hint list for moves
 // (FormatMoveHint), the evaluation table of `eval` (DumpPosition), the cube analysis block
 // (OutputCubeAnalysis), the resignation hint (HintResigned), the evaluation settings (`show

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's ASCII board (`show board` in tty mode), character for character.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The JSON fields of the batch protocol that describe a game: gnubg_id, xgid, state, board.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A small streaming JSON writer for the batch protocol and --json output: objects and arrays are
 // opened and closed explicitly; commas are placed automatically. Single line, no whitespace.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Self-play games that produce training examples with TD(lambda) targets.
 //
 // A game is played from the starting position by one evaluator at 0-ply for both sides: each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One gnubg-architecture net being trained: inputs -> sigmoid hidden layer -> 5 sigmoid outputs,
 // with gnubg's betas (hidden units see beta_hidden * (W x + b), outputs beta_output * (V h + c)).
 //

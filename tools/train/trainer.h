@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The training loop: rounds of self-play games (several threads) followed by stochastic-gradient
 // passes over the round's examples, with a checkpoint after every round.
 //

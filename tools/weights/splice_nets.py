@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Builds a weights file whose nets come from two gnubg binary weights files (.wd).
 
     tools/weights/splice_nets.py OUT BASE OTHER NET...

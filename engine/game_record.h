@@ -71,4 +71,10 @@ struct MatchInfo {
   std::string event, round, place, annotator, comment;
 };
 
+// A whole match (or session) as a match file holds it: what the SGF and .mat readers return.
+struct MatchRecord {
+  MatchInfo info;
+  std::vector<GameRecord> games;
+};
+
 }  // namespace tavla::engine

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/sgf.h"
 #include "shell/command_table.h"
-#include "shell/sgf.h"
 #include "shell/shell.h"
 #include "shell/text_util.h"
 
@@ -43,14 +43,14 @@ void Shell::save(std::string& args, bool whole_match) {
          whole_match ? "match" : "game");
     return;
   }
-  SgfMatch m;
+  engine::SgfMatch m;
   m.info.names = names_.name;
   m.info.date = match_date_;
   if (whole_match)
     m.games = flow_.games();
   else
     m.games = {*flow_.current_game()};
-  const std::string text = write_sgf(m, kApplication);
+  const std::string text = engine::write_sgf(m, kApplication);
   if (*file == "-") {
     out(text);
     return;
@@ -79,7 +79,7 @@ void Shell::cmd_load_match(std::string& args) {
   }
   std::ostringstream ss;
   ss << f.rdbuf();
-  auto match = read_sgf(ss.str(), *file);
+  auto match = engine::read_sgf(ss.str(), *file);
   if (!match) {
     errf("%s", match.error().c_str());
     return;

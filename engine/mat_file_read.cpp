@@ -447,6 +447,50 @@ std::string refusal_text(Refusal r) {
   }
 }
 
+// The steps of a play written one step a word ("24/18 6/1*", as gnubg writes them), in the
+// order written; nullopt for any other notation ("24/13", "6/2(2)", "13/7*/5").
+std::optional<Move> written_steps(std::string_view play) {
+  Move m;
+  int n = 0;
+  size_t i = 0;
+  auto point = [&](int max) -> std::optional<int> {
+    if (starts_with_ci(play.substr(i), "bar")) {
+      i += 3;
+      return 25;
+    }
+    if (starts_with_ci(play.substr(i), "off")) {
+      i += 3;
+      return 0;
+    }
+    size_t k = i;
+    while (k < play.size() && k < i + 2 && std::isdigit(static_cast<unsigned char>(play[k]))) ++k;
+    if (k == i) return std::nullopt;
+    const int v = std::atoi(std::string(play.substr(i, k - i)).c_str());
+    i = k;
+    if (v > max) return std::nullopt;
+    return v;
+  };
+  while (i < play.size()) {
+    if (blank(play[i])) {
+      ++i;
+      continue;
+    }
+    if (n == Move::kMaxSteps) return std::nullopt;
+    const std::optional<int> from = point(25);
+    if (!from || *from == 0 || i >= play.size() || play[i] != '/') return std::nullopt;
+    ++i;
+    const std::optional<int> to = point(24);
+    if (!to) return std::nullopt;
+    if (i < play.size() && play[i] == '*') ++i;
+    if (i < play.size() && !blank(play[i])) return std::nullopt;
+    m.steps[2 * n] = static_cast<int8_t>(*from - 1);
+    m.steps[2 * n + 1] = static_cast<int8_t>(*to - 1);
+    ++n;
+  }
+  if (!n) return std::nullopt;
+  return m;
+}
+
 std::string roll_text(std::array<int, 2> d) {
   return std::to_string(d[0]) + std::to_string(d[1]);
 }
@@ -489,6 +533,21 @@ std::optional<Error> MatReader::roll(const Action& a) {
   if (!parsed) return game_error(a, what + ": " + parsed.error());
   Board after = board;
   if (!apply_move(after, *parsed)) return game_error(a, what + " is impossible");
+  // The steps as written when they are those of a legal play: gnubg records the steps its move
+  // generator found for the dice in the order rolled (which the file does not keep: it writes the
+  // larger die first), and writes them as recorded.
+  if (const std::optional<Move> steps = written_steps(a.play)) {
+    for (const std::array<int, 2> dice : {a.dice, std::array<int, 2>{a.dice[1], a.dice[0]}}) {
+      generate_moves(board, dice[0], dice[1], *list);
+      for (const LegalMove& m : *list)
+        if (m.move == *steps) {
+          flow.move(m.move);
+          return std::nullopt;
+        }
+    }
+  }
+  // Any other way of writing a legal play (steps joined or in another order): the play of the
+  // same position.
   auto found = find_legal_move(board, a.dice[0], a.dice[1], a.play);
   if (!found) return game_error(a, what + " is not a legal play");
   flow.move(found->move);

@@ -13,6 +13,7 @@
 #include "engine/game_flow.h"
 #include "engine/gnubg_id.h"
 #include "engine/mat_file.h"
+#include "engine/movegen.h"
 #include "engine/sgf.h"
 #include "fixtures.h"
 
@@ -24,9 +25,11 @@ using engine::GameRecord;
 using engine::MatchRecord;
 using engine::RecordKind;
 
+// engine7: gnubg's engine on both sides (its plays keep the steps in the order gnubg's move
+// generator found them for the dice in the order rolled); the others: decisions by the script.
 const std::vector<std::string> kMatches = {"money_beavers", "money_jacoby", "match1",
                                            "match3",        "match5",       "match7",
-                                           "match11",       "resignations"};
+                                           "match11",       "engine7",      "resignations"};
 
 std::string mat_text(const std::string& file) {
   return read_file(fixture_path("mat/" + file));
@@ -94,6 +97,28 @@ void expect_same_games(const std::vector<GameRecord>& a, const std::vector<GameR
   }
 }
 
+// The same games except for how plays are written: each play reaches the same position.
+void expect_same_positions(const std::vector<GameRecord>& a, const std::vector<GameRecord>& b,
+                           const std::string& what) {
+  ASSERT_EQ(a.size(), b.size()) << what;
+  for (size_t g = 0; g < a.size(); ++g) {
+    EXPECT_EQ(a[g].info, b[g].info) << what << " game " << g + 1;
+    ASSERT_EQ(a[g].records.size(), b[g].records.size()) << what << " game " << g + 1;
+    engine::Board board = engine::Board::starting_position();
+    for (size_t k = 0; k < a[g].records.size(); ++k) {
+      const engine::MoveRecord &x = a[g].records[k], &y = b[g].records[k];
+      EXPECT_EQ(x.kind, y.kind) << what << " game " << g + 1 << " record " << k + 1;
+      EXPECT_EQ(x.player, y.player) << what << " game " << g + 1 << " record " << k + 1;
+      if (x.kind != RecordKind::kMove) continue;
+      engine::Board bx = board, by = board;
+      engine::apply_move(bx, x.move);
+      engine::apply_move(by, y.move);
+      EXPECT_EQ(bx, by) << what << " game " << g + 1 << " record " << k + 1;
+      board = bx.swapped();
+    }
+  }
+}
+
 // The match gnubg saved as SGF, replayed the way the shell loads it.
 std::vector<GameRecord> sgf_games(const std::string& name) {
   auto sgf = engine::read_sgf(mat_text(name + ".sgf"), name + ".sgf");
@@ -135,7 +160,9 @@ TEST(MatFile, ReadsWhatGnubgPlayedAndSaved) {
         EXPECT_EQ(engine::gnubg_id(flow.game()), want.imported_id) << "game " << g + 1;
       }
       EXPECT_EQ(engine::gnubg_id(flow.game()), want.loaded_id) << "game " << g + 1;
-      EXPECT_EQ(engine::gnubg_id(flow.game()).substr(0, 14), want.played_id.substr(0, 14));
+      if (want.played_id != "-") {
+        EXPECT_EQ(engine::gnubg_id(flow.game()).substr(0, 14), want.played_id.substr(0, 14));
+      }
       records += static_cast<int>(m.games[g].records.size());
     }
     // gnubg's own import reads the same results.
@@ -190,7 +217,8 @@ TEST(MatFile, WritesWhatGnubgExported) {
 
 // gnubg's re-export after its own import orders the steps of plays differently (and loses plays
 // after a dropped beaver: gnubg's importer then waits for a take, a gnubg bug); read again it is
-// the same match, except where gnubg lost the plays, which tavla refuses.
+// the same match, play for play the same positions, except where gnubg lost the plays, which
+// tavla refuses.
 TEST(MatFile, ReadsGnubgsReexport) {
   for (const std::string& name : kMatches) {
     SCOPED_TRACE(name);
@@ -206,8 +234,8 @@ TEST(MatFile, ReadsGnubgsReexport) {
           << r.error();
       continue;
     }
-    expect_same_games(read_ok(again, "re").games, read_ok(mat_text(name + ".mat"), name).games,
-                      name);
+    expect_same_positions(read_ok(again, "re").games, read_ok(mat_text(name + ".mat"), name).games,
+                          name);
   }
 }
 

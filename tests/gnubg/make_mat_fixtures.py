@@ -14,9 +14,10 @@
 #                whose every decision this script takes: rolls by gnubg's dice (seeded), plays
 #                gnubg's best 0-ply move under deterministic evaluation noise; doubles, takes,
 #                drops, beavers, raccoons, resignations offered, declined and accepted, drawn from
-#                Python's `random` with fixed seeds
+#                Python's `random` with fixed seeds. engine7: gnubg's engine plays both sides (its
+#                PLAYED IDs below are "-" but for the last game)
 #   NAME.sgf     gnubg's `save match` of the same match: every move and cube action as gnubg
-#                recorded it
+#                recorded it (the analysis gnubg's engine stores with its plays left out)
 #   NAME.txt     what gnubg says about the match: per game the score it started at, the winner,
 #                the points and whether it was resigned, and the GNUbg ID (position ID:match ID)
 #                at the game's end: right after its last action in play, after `import mat` of
@@ -174,6 +175,8 @@ MATCHES = [
     dict(name="match11", length=11, seed=1111, names=("alice", "bob"),
          double=0.08, take=0.65, beaver=0, resign=0.005, decline=0.3,
          want=lambda r, t, n: "Drops" in t and "Takes" in t),
+    dict(name="engine7", length=7, seed=77, names=("alice", "bob"), engine=True,
+         want=lambda r, t, n: "Doubles" in t and "Takes" in t),
     dict(name="resignations", length=7, seed=4242, names=("alice", "bob"),
          double=0.1, take=0.7, beaver=0, resign=0.04, decline=0.35,
          want=lambda r, t, n: len(set(x[3] for x in r if x[4])) >= 2),
@@ -219,6 +222,16 @@ def resign_level(rng):
 def play(m, seed):
     rng = random.Random(seed)
     settings(m, seed)
+    if m.get("engine"):
+        # gnubg's engine plays both sides at 0 ply: its records of plays keep the steps in the
+        # order its move generator found them for the dice as rolled
+        for c in ("set player 0 gnubg", "set player 1 gnubg", "set automatic game on",
+                  "set player both chequerplay evaluation plies 0",
+                  "set player both cubedecision evaluation plies 0"):
+            G.cmd(c)
+        G.cmd("new match %d" % m["length"])
+        games = len(game_results())
+        return ["-"] * (games - 1) + [gnubg_id()]
     G.cmd("new session" if m["length"] == 0 else "new match %d" % m["length"])
     for i in (0, 1):  # `new session` does not take the default names
         G.cmd("set player %d name %s" % (i, m["names"][i]))
@@ -303,6 +316,14 @@ def import_results(path):
     return game_results(), gnubg_id()
 
 
+def strip_analysis(path):
+    """gnubg's engine stores its analysis of every play it made (A[], DA[], MR[], GS[]): left
+    out, the moves stay as gnubg saved them."""
+    text = read(path).decode("utf-8")
+    text = re.sub(r"(?<=\])(?:A|DA|MR|GS)(?:\[(?:\\.|[^\]\\])*\])+", "", text)
+    write(path, text.encode("utf-8"))
+
+
 def ids_per_game(mat_path, sgf_path, games):
     """The GNUbg ID at the end of each game k as gnubg reads the files cut after game k:
     (`import mat` of the .mat, `load match` of the SGF)."""
@@ -385,6 +406,9 @@ def main():
         else:
             raise Fail("%s: no seed gives what the match must show" % name)
         G.cmd('save match "%s"' % os.path.join(root, name + ".sgf"))
+        for c in ("set player 0 human", "set player 1 human", "set automatic game off"):
+            G.cmd(c)  # nothing may play on after the imports and loads below
+        strip_analysis(os.path.join(root, name + ".sgf"))
         played = game_results()
         check(len(played) == len(ends), "%s: %d games, %d ends" % (name, len(played), len(ends)))
         imported, final = import_results(mat)

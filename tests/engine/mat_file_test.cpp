@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -403,6 +405,46 @@ TEST(MatFile, MoneyPlayRules) {
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().find("game 2 starts at 0-1, but game 1 left 0-3"), std::string::npos)
       << r.error();
+}
+
+// gnubg writes the variation in a header comment; its engine cannot play hypergammon without
+// databases, so this match is tavla's: a 1-point 1-chequer match played with the first legal play.
+TEST(MatFile, HypergammonVariation) {
+  engine::FlowRules rules;
+  rules.variant = engine::Variant::kHypergammon1;
+  GameFlow flow(rules);
+  flow.new_match(1);
+  uint32_t seed = 12345;
+  auto die = [&] {
+    seed = seed * 1103515245u + 12345u;
+    return static_cast<int>((seed >> 16) % 6) + 1;
+  };
+  ASSERT_TRUE(flow.start_game(
+      [&] {
+        return std::optional<std::array<int, 2>>({die(), die()});
+      },
+      [](const GameFlow::OpeningRoll&) {}));
+  auto list = std::make_unique<engine::MoveList>();
+  for (int turn = 0; flow.playing() && turn < 500; ++turn) {
+    if (turn) flow.roll({die(), die()});
+    const auto dice = flow.match().dice;
+    engine::generate_moves(flow.board(), dice[0], dice[1], *list);
+    flow.move(list->empty() ? engine::Move{} : (*list)[0].move);
+  }
+  ASSERT_FALSE(flow.playing());
+  MatchRecord m;
+  m.info.names = {"alice", "bob"};
+  m.info.variant = engine::Variant::kHypergammon1;
+  m.games = flow.games();
+  const std::string text = engine::write_mat(m);
+  EXPECT_EQ(text.rfind("; [Variation \"HyperGammon (1)\"]\n\n 1 point match\n", 0), 0u) << text;
+  const MatchRecord back = read_ok(text, "hyper.mat");  // the header sets the variant
+  EXPECT_EQ(back.info.variant, engine::Variant::kHypergammon1);
+  expect_same_games(back.games, m.games, "hypergammon");
+  EXPECT_EQ(engine::write_mat(back), text);
+  auto nack = engine::read_mat("; [Variation \"NackGammon\"]\n 1 point match\n", "n.mat");
+  ASSERT_FALSE(nack.ok());
+  EXPECT_EQ(nack.error(), "n.mat:1: nackgammon matches are not supported");
 }
 
 TEST(MatFile, UnfinishedMatchAndPendingActions) {

@@ -26,13 +26,14 @@
 // that gnubg and Jellyfish leave out after a beaver, a roll shown without a play before a
 // resignation, GridGammon's ratings after the names ("name, 1650").
 //
-// Not representable in the format, hence neither read nor written: edited positions (gnubg writes
-// a warning and blank lines), automatic doubles, analysis. Nackgammon is refused (tavla does not
-// play it).
+// Not representable in the format: edited positions (gnubg warns and writes blanks; the reader
+// refuses what other programs write for them), automatic doubles, analysis. Nackgammon is refused
+// (tavla does not play it).
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/game_flow.h"
 #include "engine/game_record.h"
@@ -54,12 +55,16 @@ Result<MatchRecord> read_mat(std::string_view text, std::string_view name,
 // info, " N point match", then every game with its score line, plays, cube actions and results,
 // gnubg's column layout and spacing (trailing blanks included). A game's result is written from
 // its records as gnubg does: the points of a bear-off are counted without the Jacoby rule and
-// " and the match" is never written.
-std::string write_mat(const MatchRecord& match);
+// " and the match" is never written. Records .mat cannot hold (positions, dice or cube edited
+// during play) leave a line break or blanks, as in gnubg; `edit_warnings` (if given) receives
+// the offsets in the text where gnubg prints, once per edited game, "Warning: this game was
+// edited during play and cannot be exported correctly in this format." (on the output, between
+// the lines of the file when it writes to the output).
+std::string write_mat(const MatchRecord& match, std::vector<size_t>* edit_warnings = nullptr);
 
-// Whether a game of the match has records that .mat cannot hold (edited positions, dice or cube):
-// gnubg then warns "this game was edited during play and cannot be exported correctly in this
-// format" and writes a blank line or padding where each edit was.
-bool mat_has_edits(const MatchRecord& match);
+// gnubg's warning for an edited game, with its line ends.
+inline constexpr const char* kMatEditWarning =
+    "Warning: this game was edited during play and cannot be exported correctly in this format.\n"
+    "Use Snowie text format instead.\n";
 
 }  // namespace tavla::engine

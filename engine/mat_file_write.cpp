@@ -3,6 +3,7 @@
 // their quirks kept (see the comments), so that the bytes are gnubg's.
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "engine/mat_file.h"
 #include "engine/movegen.h"
@@ -46,15 +47,16 @@ std::string wins(int points) {
 }
 
 // `number` counts the games of the record from 1 (gnubg numbers its list, not GameInfo::index).
-std::string game_text(int number, const GameRecord& game, const MatchInfo& mi, Variant variant) {
-  std::string out = " Game " + std::to_string(number) + "\n";
+void write_game(std::string& out, int number, const GameRecord& game, const MatchInfo& mi,
+                Variant variant, std::vector<size_t>* warnings) {
+  out += " Game " + std::to_string(number) + "\n";
   out += " " + padded(mi.names[0] + " : " + std::to_string(game.info.score[0]), 31) + mi.names[1] +
          " : " + std::to_string(game.info.score[1]) + "\n";
 
   Board board = starting_position(variant);  // seen from the side gnubg thinks is on roll
   int i = 0;                                 // printed actions: even left, odd right
   int file_cube = 1, doubles = 0;
-  bool dice_rolled = false;
+  bool dice_rolled = false, warned = false;
   for (const MoveRecord& r : game.records) {
     std::string sz;
     switch (r.kind) {
@@ -104,8 +106,10 @@ std::string game_text(int number, const GameRecord& game, const MatchInfo& mi, V
       case RecordKind::kSetBoard:
       case RecordKind::kSetCubeValue:
       case RecordKind::kSetCubeOwner:
-        // gnubg takes the board of the edit (for cube edits it reads whatever the record's
-        // union holds; tavla keeps the board) and leaves a blank line or padding.
+        // gnubg warns once, takes the board of the edit (for cube edits it reads whatever the
+        // record's union holds; tavla keeps the board) and leaves a line break or padding.
+        if (!warned && warnings) warnings->push_back(out.size());
+        warned = true;
         if (r.kind == RecordKind::kSetBoard) {
           board = r.board;
           if (i & 1) board.swap_sides();
@@ -140,21 +144,11 @@ std::string game_text(int number, const GameRecord& game, const MatchInfo& mi, V
              wins(n * file_cube) + "\n\n";
     ++i;
   }
-  return out;
 }
 
 }  // namespace
 
-bool mat_has_edits(const MatchRecord& match) {
-  for (const GameRecord& g : match.games)
-    for (const MoveRecord& r : g.records)
-      if (r.kind == RecordKind::kSetBoard || r.kind == RecordKind::kSetCubeValue ||
-          r.kind == RecordKind::kSetCubeOwner)
-        return true;
-  return false;
-}
-
-std::string write_mat(const MatchRecord& match) {
+std::string write_mat(const MatchRecord& match, std::vector<size_t>* edit_warnings) {
   const MatchInfo& mi = match.info;
   std::string out;
   auto tag = [&](const char* key, const std::string& value) {
@@ -185,8 +179,9 @@ std::string write_mat(const MatchRecord& match) {
   out += ' ';
   out += std::to_string(length);
   out += " point match\n\n";
+  if (edit_warnings) edit_warnings->clear();
   for (size_t k = 0; k < match.games.size(); ++k)
-    out += game_text(static_cast<int>(k) + 1, match.games[k], mi, mi.variant);
+    write_game(out, static_cast<int>(k) + 1, match.games[k], mi, mi.variant, edit_warnings);
   return out;
 }
 

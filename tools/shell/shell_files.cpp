@@ -89,16 +89,20 @@ void Shell::cmd_export_match_mat(std::string& args) {
   if (*file != "-" && confirm_save_ && std::filesystem::exists(*file, ec) &&
       !confirm(strf("File \"%s\" exists. Overwrite? ", file->c_str())))
     return;
-  const engine::MatchRecord m = match_record(true);
-  for (const engine::GameRecord& g : m.games)
-    if (engine::mat_has_edits({m.info, {g}}))
-      out("Warning: this game was edited during play and cannot be exported correctly in this "
-          "format.\nUse Snowie text format instead.\n");
-  const std::string text = engine::write_mat(m);
+  // gnubg warns about an edited game while it writes it: on "-", between the file's lines.
+  std::vector<size_t> warnings;
+  const std::string text = engine::write_mat(match_record(true), &warnings);
   if (*file == "-") {
-    out(text);
+    size_t from = 0;
+    for (size_t at : warnings) {
+      out(text.substr(from, at - from));
+      out(engine::kMatEditWarning);
+      from = at;
+    }
+    out(text.substr(from));
     return;
   }
+  for (size_t k = 0; k < warnings.size(); ++k) out(engine::kMatEditWarning);
   std::ofstream f(*file, std::ios::binary | std::ios::trunc);
   if (!f || !(f << text) || !f.flush())
     errf("%s: %s", file->c_str(), std::strerror(errno ? errno : EIO));

@@ -4,7 +4,8 @@
 # points) and a money session, tavla in gnubg's seat 0, gnubg itself (0 ply) in seat 1. Checks that every game
 # reaches its end (a Crawford game among them) without gnubg complaining about an answer, that tavla's answers covered every
 # kind of decision (moves, dances, roll, double, take, drop), that the match files gnubg saved
-# load in tavla with the score gnubg itself reads from them, and that a malformed line gets
+# (SGF, and the 5-point match exported as .mat) load in tavla with the score gnubg itself reads
+# from them, and that a malformed line gets
 # gnubg's "Error: ..." answer while the door stays up.
 #
 # usage: gnubg_external_test.sh TAVLA WORKDIR      (exit 77 = skipped: no gnubg, outside CI)
@@ -45,6 +46,7 @@ set player 1 cubedecision evaluation plies 0
 set player 0 external localhost:$port
 new match 5
 save match match5.sgf
+export match mat match5.mat
 new match 3
 save match match3a.sgf
 new match 3
@@ -86,6 +88,11 @@ for f in match5.sgf match3a.sgf match3b.sgf match7.sgf money.sgf; do
   [ "$want" = "$got" ] || fail "$f: gnubg says '$want', tavla says '$got'"
   echo "$f: $got"
 done
+# And the .mat gnubg exported, through both programs' import.
+want=$(printf 'import mat match5.mat\nshow score\n' | "$gnubg" -t -q 2>&1 | grep "^The score" | tail -1)
+got=$(printf 'import mat match5.mat\nshow score\n' | "$tavla" -t 2>&1 | grep "^The score" | tail -1)
+[ -n "$want" ] && [ "$want" = "$got" ] || fail "match5.mat: gnubg says '$want', tavla says '$got'"
+echo "match5.mat: $got"
 kill $door
 wait $door 2>/dev/null || true
 trap - EXIT

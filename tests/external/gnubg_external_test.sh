@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # gnubg 1.07, unmodified, plays tavla through `tavla external`: four matches (5, 3, 3 and 7
-# points) and a money session, tavla in gnubg's seat 0, gnubg itself (0 ply) in seat 1. Checks that every game
-# reaches its end (a Crawford game among them) without gnubg complaining about an answer, that tavla's answers covered every
-# kind of decision (moves, dances, roll, double, take, drop), that the match files gnubg saved
-# (SGF, and the 5-point match exported as .mat) load in tavla with the score gnubg itself reads
-# from them, and that a malformed line gets
-# gnubg's "Error: ..." answer while the door stays up.
+# points) and a money session, tavla in gnubg's seat 0, gnubg itself (0 ply) in seat 1. Checks
+# that every game reaches its end (a Crawford game among them) without gnubg complaining about an
+# answer, that tavla's answers covered every kind of decision (moves, dances, roll, double, take,
+# drop), that the match files gnubg saved (SGF, and the 5-point match exported as .mat) load in
+# tavla with the score gnubg itself reads from them, and that a malformed line gets gnubg's
+# "Error: ..." answer while the door stays up.
 #
 # usage: gnubg_external_test.sh TAVLA WORKDIR      (exit 77 = skipped: no gnubg, outside CI)
 set -euo pipefail

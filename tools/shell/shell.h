@@ -165,6 +165,12 @@ class Shell {
   void cmd_show_jacoby(std::string& args);
   void cmd_show_matchlength(std::string& args);
   void cmd_show_pipcount(std::string& args);
+  void cmd_show_kleinman(std::string& args);
+  void cmd_show_thorp(std::string& args);
+  void cmd_show_8912(std::string& args);
+  void cmd_show_keith(std::string& args);
+  void cmd_show_isight(std::string& args);
+  bool race_count_position(std::string& args, engine::Board& b);
   void cmd_show_player(std::string& args);
   void cmd_show_postcrawford(std::string& args);
   void cmd_show_prompt(std::string& args);

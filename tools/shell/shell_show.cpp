@@ -4,6 +4,7 @@
 #include "engine/match_id.h"
 #include "engine/position_id.h"
 #include "engine/xgid.h"
+#include "eval/race_counts.h"
 #include "shell/command_table.h"
 #include "shell/shell.h"
 #include "shell/text_util.h"
@@ -140,6 +141,111 @@ void Shell::cmd_show_pipcount(std::string& args) {
   outf("The pip counts are: %s %d, %s %d.\n", name(on_roll).c_str(),
        b.pip_count(engine::Board::kOnRoll), name(1 - on_roll).c_str(),
        b.pip_count(engine::Board::kOpponent));
+}
+
+// The board `show kleinman' and its kin count: the one given in args, else the current one. False
+// (with gnubg's message) when there is neither or args do not parse.
+bool Shell::race_count_position(std::string& args, engine::Board& b) {
+  if (trim(args).empty() && (!flow_.has_game() || flow_.match().on_roll < 0)) {
+    out("No position specified and no game in progress.\n");
+    return false;
+  }
+  b = flow_.board();
+  return parse_position(args, b);
+}
+
+void Shell::cmd_show_kleinman(std::string& args) {
+  engine::Board b;
+  if (!race_count_position(args, b)) return;
+  const int leader = b.pip_count(engine::Board::kOnRoll);
+  const int trailer = b.pip_count(engine::Board::kOpponent);
+  outf("Leader Pip Count : %d\n", leader);
+  outf("Trailer Pip Count: %d\n\n", trailer);
+  outf("sum              : %d\n", leader + trailer);
+  outf("diff             : %d\n\n", trailer - leader);
+  outf("K = (diff+4)/(2 sqrt(sum-4)) = %8.4g\n", eval::kleinman_k(leader, trailer));
+  outf("Cubeless Winning Chance: %.4f\n\n",
+       static_cast<double>(eval::kleinman_count(leader, trailer)));
+}
+
+void Shell::cmd_show_thorp(std::string& args) {
+  engine::Board b;
+  if (!race_count_position(args, b)) return;
+  const eval::ThorpCount t = eval::thorp_count(b);
+  outf("Thorp Count Leader            : %d\n", t.leader);
+  outf("Thorp Count Leader(+1/10)    L: %.1f\n", static_cast<double>(t.adjusted));
+  outf("Thorp Count Trailer          T: %d\n\n", t.trailer);
+  const float trailer = static_cast<float>(t.trailer);
+  if (trailer >= t.adjusted + 2)
+    out("Double, Drop (since L <= T - 2)\n");
+  else if (trailer >= t.adjusted - 1)
+    out("Redouble, Take (since L <= T + 1 )\n");
+  else if (trailer >= t.adjusted - 2)
+    out("Double, Take (since L <= T + 2)\n");
+  else
+    out("No Double, Take (since L > T + 2)\n");
+}
+
+void Shell::cmd_show_8912(std::string& args) {
+  engine::Board b;
+  if (!race_count_position(args, b)) return;
+  const int leader = b.pip_count(engine::Board::kOnRoll);
+  const int trailer = b.pip_count(engine::Board::kOpponent);
+  outf("Leader Pip Count : %d\n", leader);
+  outf("Trailer Pip Count: %d\n\n", trailer);
+  const float ahead = (static_cast<float>(trailer) - static_cast<float>(leader)) /
+                      static_cast<float>(leader) * 100.0f;
+  outf("Leader is %.1f percent ahead\n", static_cast<double>(ahead));
+  if (ahead > 12.0f)
+    out("Double, Drop (ahead > 12 percent)\n");
+  else if (ahead > 9.0f)
+    out("Double, Take (12 percent > ahead > 9 percent)\n");
+  else if (ahead > 8.0f)
+    out("Redouble, Take (12 percent > ahead > 8 percent)\n");
+  else
+    out("NoDouble (8 percent > ahead)\n");
+  out("\n");
+}
+
+void Shell::cmd_show_keith(std::string& args) {
+  engine::Board b;
+  if (!race_count_position(args, b)) return;
+  const auto n = eval::keith_count(b);
+  const int leader = n[engine::Board::kOnRoll], trailer = n[engine::Board::kOpponent];
+  const float l = static_cast<float>(leader) * 8.0f / 7.0f;
+  outf("Keith Count Leader            : %d\n", leader);
+  outf("Keith Count Leader(+1/7)     L: %.1f\n", static_cast<double>(l));
+  outf("Keith Count Trailer          T: %d\n\n", trailer);
+  // gnubg ends this report without a newline.
+  const float t = static_cast<float>(trailer);
+  if (t >= l - 2.0f)
+    out("Double, Drop (since L <= T+2)");
+  else if (t >= l - 3.0f)
+    out("Redouble, Take (since L <= T+3)");
+  else if (t >= l - 4.0f)
+    out("Double, Take (since L <= T + 4)");
+  else
+    out("No Double, Take (since L > T + 4)");
+}
+
+void Shell::cmd_show_isight(std::string& args) {
+  engine::Board b;
+  if (!race_count_position(args, b)) return;
+  const auto n = eval::isight_count(b);
+  const int leader = n[engine::Board::kOnRoll], trailer = n[engine::Board::kOpponent];
+  outf("Isight Count Leader          L: %d\n", leader);
+  outf("Isight Count Trailer         T: %d\n\n", trailer);
+  const float gwc = 80.0f - static_cast<float>(leader) / 3.0f +
+                    2.0f * static_cast<float>(trailer - leader);
+  outf("Estimated GWC: %4.1f%% (80 - L/3 + 2*(L-T))\n\n", static_cast<double>(gwc));
+  if (gwc > 76.0f)
+    out("Double, Drop (since est. GWC > 76%)\n");
+  else if (gwc >= 70.0f)
+    out("Redouble, Take (since 70% <= est. GWC <= 76%)\n");
+  else if (gwc >= 68.0f)
+    out("Double, Take (since 68% <= est. GWC <= 70%)\n");
+  else
+    out("No Double, Take (est. GWC < 68%)\n");
 }
 
 void Shell::cmd_show_player(std::string&) {

@@ -5,9 +5,18 @@
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Core>
+#include <fstream>
 #include <memory>
+#include <optional>
 #include <random>
+#include <sstream>
+#include <string>
+#include <thread>
 #include <vector>
+
+#include "bearoff/bearoff_provider.h"
+#include "bearoff/default_databases.h"
+#include "engine/position_id.h"
 
 #include "engine/movegen.h"
 #include "eval/evaluator.h"
@@ -210,5 +219,61 @@ void BM_ScoreMovesOneByOne(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_ScoreMovesOneByOne);
+
+// The C++ batch path the Python module's evaluate_batch is measured against
+// (tools/python/bench_batch.py): every position of bench/error_positions.txt (the positions and
+// the boards after each of their plays, about 25000), 0-ply evaluations with the bearoff
+// databases, the boards split into one contiguous span per thread, each thread one
+// Evaluator::evaluate call on its span. Argument: threads. Items are positions evaluated.
+std::vector<engine::Board> error_set_boards() {
+  std::vector<engine::Board> out;
+  std::ifstream in(TAVLA_BENCH_DIR "/error_positions.txt");
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#' || line.starts_with("reference")) continue;
+    std::istringstream words(line);
+    std::string id, cls;
+    int plays = 0;
+    words >> id >> cls >> plays;
+    std::vector<std::string> ids{id.substr(0, id.find(':'))};
+    for (int k = 0; k < plays; ++k) {
+      std::string after;
+      double equity;
+      words >> after >> equity;
+      ids.push_back(after);
+    }
+    for (const auto& i : ids)
+      if (auto b = engine::board_from_position_id(i)) out.push_back(*b);
+  }
+  return out;
+}
+
+void BM_EvaluateBatch(benchmark::State& state) {
+  NEED_NETS(state);
+  const auto boards = error_set_boards();
+  if (boards.empty()) return state.SkipWithError("no bench/error_positions.txt");
+  auto dbs = bearoff::open_default_databases(false);
+  std::optional<bearoff::DatabaseBearoffProvider> provider;
+  if (dbs) provider.emplace(*dbs);
+  const int threads = static_cast<int>(state.range(0));
+  std::vector<eval::Evaluator> evaluators;
+  for (int t = 0; t < threads; ++t) evaluators.emplace_back(nets(), provider ? &*provider : nullptr);
+  std::vector<eval::Probabilities> out(boards.size());
+  const size_t n = boards.size();
+  for (auto _ : state) {
+    std::vector<std::thread> pool;
+    auto work = [&](int t) {
+      const size_t first = n * t / threads, last = n * (t + 1) / threads;
+      evaluators[t].evaluate(std::span(boards.data() + first, last - first),
+                             std::span(out.data() + first, last - first));
+    };
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (auto& th : pool) th.join();
+    benchmark::DoNotOptimize(out[n - 1]);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * n));
+  state.counters["positions"] = static_cast<double>(n);
+}
+BENCHMARK(BM_EvaluateBatch)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace

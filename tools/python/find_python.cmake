@@ -6,7 +6,10 @@
 # the python3 first on PATH (pyenv, a virtual environment): that one is taken unless
 # -DPython_EXECUTABLE=... names another.
 set(TAVLA_PYTHON OFF)
-if(TAVLA_BUILD_PYTHON)
+if(TAVLA_BUILD_PYTHON AND (TAVLA_SANITIZE OR TAVLA_FUZZ))
+  # An instrumented module cannot be loaded into an uninstrumented interpreter.
+  message(STATUS "Python module not built with sanitizers")
+elseif(TAVLA_BUILD_PYTHON)
   if(NOT DEFINED Python_EXECUTABLE AND EXISTS /usr/bin/python3)
     set(Python_EXECUTABLE /usr/bin/python3 CACHE FILEPATH "The Python the module is built for")
   endif()

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The Python module's batch evaluation against the C++ batch path: evaluate_batch on every
+# position of bench/error_positions.txt (as an (N, 2, 25) board array and as position IDs) and
+# bench_eval's BM_EvaluateBatch on the same boards, per thread count; prints microseconds per
+# position and the ratio Python / C++.
+#
+#   PYTHONPATH=build/release/python /usr/bin/python3 tools/python/bench_batch.py [BUILD_DIR]
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+import tavla
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BUILD = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "build" / "release"
+WEIGHTS = os.environ.get("TAVLA_WEIGHTS", "/usr/lib/gnubg/gnubg.wd")
+REPEATS = 7
+
+
+def error_set_ids():
+    ids = []
+    with open(ROOT / "bench" / "error_positions.txt") as f:
+        for line in f:
+            if not line.strip() or line.startswith("#") or line.startswith("reference"):
+                continue
+            words = line.split()
+            ids.append(words[0].split(":")[0])
+            ids += words[3::2]
+    return ids
+
+
+def best_time(call):
+    times = []
+    for _ in range(REPEATS):
+        t0 = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def cpp_times():
+    """bench_eval's BM_EvaluateBatch/threads: seconds per batch, by thread count."""
+    out = subprocess.run([str(BUILD / "bench" / "bench_eval"), "--benchmark_filter=BM_EvaluateBatch",
+                          "--benchmark_format=json", "--benchmark_repetitions=%d" % REPEATS],
+                         capture_output=True, text=True, check=True,
+                         env=dict(os.environ, TAVLA_WEIGHTS=WEIGHTS)).stdout
+    best = {}
+    for b in json.loads(out)["benchmarks"]:
+        if b.get("run_type") != "iteration":
+            continue
+        threads = int(b["name"].split("/")[1])
+        seconds = b["real_time"] / 1e3  # milliseconds
+        best[threads] = min(best.get(threads, seconds), seconds)
+    return best
+
+
+def main():
+    ids = error_set_ids()
+    engine = tavla.Engine(weights=WEIGHTS)
+    boards = np.array([[p.board["on_roll"], p.board["opponent"]] for p in map(tavla.Position, ids)],
+                      dtype=np.uint8)
+    n = len(ids)
+    out = np.empty((n, 5), dtype=np.float32)
+    cpp = cpp_times()
+    print("%d positions (bench/error_positions.txt), best of %d, microseconds per position" % (n, REPEATS))
+    print("threads   C++ batch   Python boards   ratio   Python IDs   ratio")
+    for threads in sorted(cpp):
+        arr = best_time(lambda: engine.evaluate_batch(boards, out=out, threads=threads))
+        idt = best_time(lambda: engine.evaluate_batch(ids, out=out, threads=threads))
+        c = cpp[threads]
+        print("%7d   %9.3f   %13.3f   %5.3f   %10.3f   %5.3f" % (
+            threads, 1e6 * c / n, 1e6 * arr / n, arr / c, 1e6 * idt / n, idt / c))
+
+
+if __name__ == "__main__":
+    main()

@@ -28,9 +28,9 @@ def run_tavla(*args, stdin=None):
     return done.stdout
 
 
-def analyze_batch(lines, *args):
+def analyze_batch(lines, *args, weights=GNUBG_WEIGHTS):
     """`tavla analyze --batch` on the lines: one parsed JSON object per line."""
-    out = run_tavla("analyze", "--batch", "--weights", GNUBG_WEIGHTS, *args,
+    out = run_tavla("analyze", "--batch", "--weights", weights, *args,
                     stdin="".join(line + "\n" for line in lines))
     return [json.loads(line) for line in out.splitlines()]
 

@@ -222,11 +222,12 @@ BENCHMARK(BM_ScoreMovesOneByOne);
 
 // The C++ batch path the Python module's evaluate_batch is measured against
 // (tools/python/bench_batch.py): every position of bench/error_positions.txt (the positions and
-// the boards after each of their plays, about 25000), 0-ply evaluations with the bearoff
-// databases, the boards split into one contiguous span per thread, each thread one
-// Evaluator::evaluate call on its span. Argument: threads. Items are positions evaluated.
-std::vector<engine::Board> error_set_boards() {
-  std::vector<engine::Board> out;
+// the boards after each of their plays, about 22000), 0-ply evaluations with the bearoff
+// databases, the positions split into one contiguous span per thread, each thread one
+// Evaluator::evaluate call on its span. BM_EvaluateBatchFromIds decodes the position IDs first
+// (on the same threads). Argument: threads. Items are positions evaluated.
+std::vector<std::string> error_set_ids() {
+  std::vector<std::string> out;
   std::ifstream in(TAVLA_BENCH_DIR "/error_positions.txt");
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#' || line.starts_with("reference")) continue;
@@ -234,36 +235,44 @@ std::vector<engine::Board> error_set_boards() {
     std::string id, cls;
     int plays = 0;
     words >> id >> cls >> plays;
-    std::vector<std::string> ids{id.substr(0, id.find(':'))};
+    out.push_back(id.substr(0, id.find(':')));
     for (int k = 0; k < plays; ++k) {
       std::string after;
       double equity;
       words >> after >> equity;
-      ids.push_back(after);
+      out.push_back(after);
     }
-    for (const auto& i : ids)
-      if (auto b = engine::board_from_position_id(i)) out.push_back(*b);
   }
   return out;
 }
 
-void BM_EvaluateBatch(benchmark::State& state) {
+void evaluate_batch(benchmark::State& state, bool from_ids) {
   NEED_NETS(state);
-  const auto boards = error_set_boards();
-  if (boards.empty()) return state.SkipWithError("no bench/error_positions.txt");
+  const auto ids = error_set_ids();
+  std::vector<engine::Board> boards;
+  for (const auto& i : ids)
+    if (auto b = engine::board_from_position_id(i)) boards.push_back(*b);
+  if (boards.empty() || boards.size() != ids.size())
+    return state.SkipWithError("no (or bad) bench/error_positions.txt");
   auto dbs = bearoff::open_default_databases(false);
   std::optional<bearoff::DatabaseBearoffProvider> provider;
   if (dbs) provider.emplace(*dbs);
   const int threads = static_cast<int>(state.range(0));
   std::vector<eval::Evaluator> evaluators;
   for (int t = 0; t < threads; ++t) evaluators.emplace_back(nets(), provider ? &*provider : nullptr);
+  std::vector<engine::Board> decoded(boards.size());
   std::vector<eval::Probabilities> out(boards.size());
   const size_t n = boards.size();
   for (auto _ : state) {
     std::vector<std::thread> pool;
     auto work = [&](int t) {
       const size_t first = n * t / threads, last = n * (t + 1) / threads;
-      evaluators[t].evaluate(std::span(boards.data() + first, last - first),
+      const engine::Board* in = boards.data();
+      if (from_ids) {
+        for (size_t i = first; i < last; ++i) decoded[i] = *engine::board_from_position_id(ids[i]);
+        in = decoded.data();
+      }
+      evaluators[t].evaluate(std::span(in + first, last - first),
                              std::span(out.data() + first, last - first));
     };
     for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
@@ -274,6 +283,10 @@ void BM_EvaluateBatch(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * n));
   state.counters["positions"] = static_cast<double>(n);
 }
+
+void BM_EvaluateBatch(benchmark::State& state) { evaluate_batch(state, false); }
 BENCHMARK(BM_EvaluateBatch)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+void BM_EvaluateBatchFromIds(benchmark::State& state) { evaluate_batch(state, true); }
+BENCHMARK(BM_EvaluateBatchFromIds)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -31,7 +31,6 @@ std::optional<BatchError> BatchEvaluator::evaluate(
       const size_t first = b * kBlock, count = std::min(kBlock, n - first);
       size_t made = 0;
       for (; made < count; ++made) {
-        boards[made] = engine::Board{};
         if (auto bad = make(first + made, boards[made])) {
           std::lock_guard lock(error_mutex);
           if (!error || first + made < error->index) error = BatchError{first + made, *bad};

@@ -37,7 +37,7 @@ class BatchEvaluator {
   int threads() const { return static_cast<int>(evaluators_.size()); }
 
   // Evaluates positions 0..n-1: make(i, board) fills position i's board (seen from its side on
-  // roll) and returns nullopt, or an error message; out[5 i .. 5 i + 4] receive its five
+  // roll; both rows: the board is not cleared first) and returns nullopt, or an error message; out[5 i .. 5 i + 4] receive its five
   // probabilities (gnubg's output order) for the side on roll. `make` is called from several
   // threads at once (for different i). On errors the positions after the first bad one in its
   // block are not evaluated; the first error is returned.

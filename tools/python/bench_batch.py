@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The Python module's batch evaluation against the C++ batch path: evaluate_batch on every
-# position of bench/error_positions.txt (as an (N, 2, 25) board array and as position IDs) and
-# bench_eval's BM_EvaluateBatch on the same boards, per thread count; prints microseconds per
-# position and the ratio Python / C++.
+# position of bench/error_positions.txt, as an (N, 2, 25) board array and as position IDs, and
+# bench_eval's BM_EvaluateBatch (boards) and BM_EvaluateBatchFromIds (IDs decoded, then boards)
+# on the same positions, per thread count; prints microseconds per position and the ratios
+# Python / C++. Best of 7 runs each: run it on an idle machine.
 #
 #   PYTHONPATH=build/release/python /usr/bin/python3 tools/python/bench_batch.py [BUILD_DIR]
 import json
@@ -45,7 +46,7 @@ def best_time(call):
 
 
 def cpp_times():
-    """bench_eval's BM_EvaluateBatch/threads: seconds per batch, by thread count."""
+    """bench_eval's BM_EvaluateBatch[FromIds]/threads: seconds per batch, by (name, threads)."""
     out = subprocess.run([str(BUILD / "bench" / "bench_eval"), "--benchmark_filter=BM_EvaluateBatch",
                           "--benchmark_format=json", "--benchmark_repetitions=%d" % REPEATS],
                          capture_output=True, text=True, check=True,
@@ -54,9 +55,10 @@ def cpp_times():
     for b in json.loads(out)["benchmarks"]:
         if b.get("run_type") != "iteration":
             continue
-        threads = int(b["name"].split("/")[1])
+        name, threads = b["name"].split("/")[:2]
+        key = (name, int(threads))
         seconds = b["real_time"] / 1e3  # milliseconds
-        best[threads] = min(best.get(threads, seconds), seconds)
+        best[key] = min(best.get(key, seconds), seconds)
     return best
 
 
@@ -69,13 +71,13 @@ def main():
     out = np.empty((n, 5), dtype=np.float32)
     cpp = cpp_times()
     print("%d positions (bench/error_positions.txt), best of %d, microseconds per position" % (n, REPEATS))
-    print("threads   C++ batch   Python boards   ratio   Python IDs   ratio")
-    for threads in sorted(cpp):
+    print("threads   C++ boards   Python boards   ratio   C++ IDs   Python IDs   ratio")
+    for threads in sorted({t for _, t in cpp}):
         arr = best_time(lambda: engine.evaluate_batch(boards, out=out, threads=threads))
         idt = best_time(lambda: engine.evaluate_batch(ids, out=out, threads=threads))
-        c = cpp[threads]
-        print("%7d   %9.3f   %13.3f   %5.3f   %10.3f   %5.3f" % (
-            threads, 1e6 * c / n, 1e6 * arr / n, arr / c, 1e6 * idt / n, idt / c))
+        cb, ci = cpp[("BM_EvaluateBatch", threads)], cpp[("BM_EvaluateBatchFromIds", threads)]
+        print("%7d   %10.3f   %13.3f   %5.3f   %7.3f   %10.3f   %5.3f" % (
+            threads, 1e6 * cb / n, 1e6 * arr / n, arr / cb, 1e6 * ci / n, 1e6 * idt / n, idt / ci))
 
 
 if __name__ == "__main__":

@@ -248,6 +248,22 @@ Position play(const Position& p, const std::string& move) {
   return q;
 }
 
+// board_error(b, v) for the boards of a batch, without its cost on the common case: boards that
+// pass these quick checks (counts within the variant's chequers, no point held by both sides,
+// not both sides on the bar) are legal; the others get board_error's answer and message.
+std::optional<std::string> batch_board_error(const engine::Board& b, engine::Variant v) {
+  int on_roll = 0, opponent = 0, both = 0;
+  for (int i = 0; i < engine::kSlots; ++i) {
+    on_roll += b.on_roll()[i];
+    opponent += b.opponent()[i];
+  }
+  for (int i = 0; i < engine::kPoints; ++i) both |= b.on_roll()[i] && b.opponent()[engine::kPoints - 1 - i];
+  const int most = engine::chequers(v);
+  if (on_roll <= most && opponent <= most && !both && !(b.on_roll()[engine::kBar] && b.opponent()[engine::kBar]))
+    return std::nullopt;
+  return engine::board_error(b, v);
+}
+
 // ---- the engine -----------------------------------------------------------------------------------
 
 eval::EvalSetup setup_for(std::optional<int> plies, std::optional<std::string> level) {
@@ -342,7 +358,7 @@ class Engine {
     std::optional<py::array_t<uint8_t, py::array::c_style | py::array::forcecast>> boards;
     std::vector<const char*> ids;
     std::vector<Py_ssize_t> lengths;
-    py::list keep;  // the str objects whose UTF-8 buffers `ids` points into
+    py::list keep;  // the IDs written for Positions (their UTF-8 buffers are in `ids`)
     size_t n = 0;
     if (py::isinstance<py::array>(positions)) {
       // An array of IDs (strings or objects) is a sequence of IDs.
@@ -370,22 +386,26 @@ class Engine {
       throw Error("evaluate_batch: give a sequence of positions (IDs or tavla.Position) or an "
                   "(N, 2, 25) array, not one string");
     } else {
-      py::list seq(positions);  // any iterable
+      py::list seq(positions);  // any iterable; holds the items while their text is read
       n = seq.size();
       ids.resize(n);
       lengths.resize(n);
       for (size_t i = 0; i < n; ++i) {
-        py::object item = seq[i];
-        if (py::isinstance<Position>(item)) item = py::str(engine::gnubg_id(item.cast<Position&>().game));
-        if (!py::isinstance<py::str>(item))
-          throw py::type_error("evaluate_batch: position " + std::to_string(i) +
-                               " is neither a str nor a tavla.Position");
+        PyObject* item = PyList_GET_ITEM(seq.ptr(), static_cast<Py_ssize_t>(i));
+        if (!PyUnicode_Check(item)) {
+          py::handle h(item);
+          if (!py::isinstance<Position>(h))
+            throw py::type_error("evaluate_batch: position " + std::to_string(i) +
+                                 " is neither a str nor a tavla.Position");
+          py::str id(engine::gnubg_id(h.cast<Position&>().game));
+          keep.append(id);
+          item = id.ptr();
+        }
         Py_ssize_t len = 0;
-        const char* s = PyUnicode_AsUTF8AndSize(item.ptr(), &len);
+        const char* s = PyUnicode_AsUTF8AndSize(item, &len);
         if (!s) throw py::error_already_set();
         ids[i] = s;
         lengths[i] = len;
-        keep.append(item);
       }
     }
     py::array_t<float> result;
@@ -424,7 +444,7 @@ class Engine {
           if (!g) return g.error();
           b = g->board;
         }
-        return engine::board_error(b, variant);
+        return batch_board_error(b, variant);
       };
       error = batch_->evaluate(n, make, dst);
     }

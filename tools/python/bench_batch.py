@@ -6,7 +6,7 @@
 # on the same positions, per thread count; prints microseconds per position and the ratios
 # Python / C++. Best of 7 runs each: run it on an idle machine.
 #
-#   PYTHONPATH=build/release/python /usr/bin/python3 tools/python/bench_batch.py [BUILD_DIR]
+#   PYTHONPATH=build/release/python [REPEATS=7] /usr/bin/python3 tools/python/bench_batch.py [BUILD_DIR]
 import json
 import os
 import pathlib
@@ -21,7 +21,7 @@ import tavla
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILD = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "build" / "release"
 WEIGHTS = os.environ.get("TAVLA_WEIGHTS", "/usr/lib/gnubg/gnubg.wd")
-REPEATS = 7
+REPEATS = int(os.environ.get("REPEATS", "7"))
 
 
 def error_set_ids():

@@ -721,8 +721,9 @@ search itself uses all its threads, with the GIL released.)doc")
       .def(py::init<std::optional<std::string>, std::optional<int>, const std::string&>(),
            py::arg("weights") = py::none(), py::arg("threads") = py::none(),
            py::arg("variation") = "standard")
-      .def_property_readonly("threads", &Engine::threads)
-      .def_property_readonly("variation", &Engine::variation)
+      .def_property_readonly("threads", &Engine::threads,
+                             "search threads (also evaluate_batch's and rollout's default)")
+      .def_property_readonly("variation", &Engine::variation, "the game variant played")
       .def_property_readonly("weights_version", &Engine::weights_version,
                              "the version string of the weights file")
       .def_property_readonly("warning", &Engine::warning,

@@ -3,8 +3,8 @@
 # The Python module's batch evaluation against the C++ batch path: evaluate_batch on every
 # position of bench/error_positions.txt, as an (N, 2, 25) board array and as position IDs, and
 # bench_eval's BM_EvaluateBatch (boards) and BM_EvaluateBatchFromIds (IDs decoded, then boards)
-# on the same positions, per thread count; prints microseconds per position and the ratios
-# Python / C++. Best of 7 runs each: run it on an idle machine.
+# on the same positions, per thread count; prints microseconds per position (wall clock, and CPU
+# time of the whole process) and the ratios Python / C++. Best of 7 repetitions (of at least 0.5 s) each: run it on an idle machine.
 #
 #   PYTHONPATH=build/release/python [REPEATS=7] /usr/bin/python3 tools/python/bench_batch.py [BUILD_DIR]
 import json
@@ -37,16 +37,25 @@ def error_set_ids():
 
 
 def best_time(call):
-    times = []
+    """As Google Benchmark's repetitions: each repetition calls for at least 0.5 s and takes
+    the means of wall-clock and process CPU time; the best repetition of each counts."""
+    walls, cpus = [], []
     for _ in range(REPEATS):
-        t0 = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - t0)
-    return min(times)
+        calls, t0, c0 = 0, time.perf_counter(), time.process_time()
+        while True:
+            call()
+            calls += 1
+            elapsed = time.perf_counter() - t0
+            if elapsed >= 0.5:
+                break
+        walls.append(elapsed / calls)
+        cpus.append((time.process_time() - c0) / calls)
+    return min(walls), min(cpus)
 
 
 def cpp_times():
-    """bench_eval's BM_EvaluateBatch[FromIds]/threads: seconds per batch, by (name, threads)."""
+    """bench_eval's BM_EvaluateBatch[FromIds]/threads: (wall, CPU) seconds per batch, by (name,
+    threads)."""
     out = subprocess.run([str(BUILD / "bench" / "bench_eval"), "--benchmark_filter=BM_EvaluateBatch",
                           "--benchmark_format=json", "--benchmark_repetitions=%d" % REPEATS],
                          capture_output=True, text=True, check=True,
@@ -57,8 +66,9 @@ def cpp_times():
             continue
         name, threads = b["name"].split("/")[:2]
         key = (name, int(threads))
-        seconds = b["real_time"] / 1e3  # milliseconds
-        best[key] = min(best.get(key, seconds), seconds)
+        wall, cpu = b["real_time"] / 1e3, b["cpu_time"] / 1e3  # milliseconds
+        old = best.get(key, (wall, cpu))
+        best[key] = (min(old[0], wall), min(old[1], cpu))
     return best
 
 
@@ -70,14 +80,17 @@ def main():
     n = len(ids)
     out = np.empty((n, 5), dtype=np.float32)
     cpp = cpp_times()
-    print("%d positions (bench/error_positions.txt), best of %d, microseconds per position" % (n, REPEATS))
-    print("threads   C++ boards   Python boards   ratio   C++ IDs   Python IDs   ratio")
+    print("%d positions (bench/error_positions.txt), best of %d repetitions, microseconds per position"
+          % (n, REPEATS))
+    print("time  threads   C++ boards   Python boards   ratio   C++ IDs   Python IDs   ratio")
     for threads in sorted({t for _, t in cpp}):
         arr = best_time(lambda: engine.evaluate_batch(boards, out=out, threads=threads))
         idt = best_time(lambda: engine.evaluate_batch(ids, out=out, threads=threads))
         cb, ci = cpp[("BM_EvaluateBatch", threads)], cpp[("BM_EvaluateBatchFromIds", threads)]
-        print("%7d   %10.3f   %13.3f   %5.3f   %7.3f   %10.3f   %5.3f" % (
-            threads, 1e6 * cb / n, 1e6 * arr / n, arr / cb, 1e6 * ci / n, 1e6 * idt / n, idt / ci))
+        for k, clock in enumerate(("wall", "CPU")):
+            print("%-4s  %7d   %10.3f   %13.3f   %5.3f   %7.3f   %10.3f   %5.3f" % (
+                clock, threads, 1e6 * cb[k] / n, 1e6 * arr[k] / n, arr[k] / cb[k],
+                1e6 * ci[k] / n, 1e6 * idt[k] / n, idt[k] / ci[k]))
 
 
 if __name__ == "__main__":

@@ -570,19 +570,7 @@ void GameFlow::start_position(const MatchState& target) {
 void GameFlow::load(const std::vector<GameRecord>& games) {
   new_match(games.empty() ? 0 : games.front().info.match_length);
   for (const GameRecord& g : games) {
-    board_ = starting_position(variant_);
-    ms_.dice = {0, 0};
-    ms_.resigned = 0;
-    ms_.doubled = false;
-    ms_.cube = 1;
-    ms_.on_roll = ms_.turn = ms_.cube_owner = -1;
-    ms_.game_state = GameState::kNone;
-    GameInfo info = g.info;
-    info.winner = -1;
-    info.points = 0;
-    info.resigned = false;
-    games_.push_back({info, {}});
-    apply_game_info(info);
+    append_game(g.info);
     for (const MoveRecord& r : g.records) add_record(r);
     // A game that ended by resignation stores only its result: replay the resignation.
     if (g.info.resigned && g.info.winner >= 0 && ms_.game_state == GameState::kPlaying) {
@@ -595,6 +583,24 @@ void GameFlow::load(const std::vector<GameRecord>& games) {
     game_finished_ = false;
   }
   // The next game's Crawford flags follow from these flags and the score (start_game).
+}
+
+void GameFlow::append_game(const GameInfo& g) {
+  board_ = starting_position(variant_);
+  ms_.dice = {0, 0};
+  ms_.resigned = 0;
+  ms_.doubled = false;
+  ms_.cube = 1;
+  ms_.on_roll = ms_.turn = ms_.cube_owner = -1;
+  ms_.game_state = GameState::kNone;
+  GameInfo info = g;
+  info.winner = -1;
+  info.points = 0;
+  info.resigned = false;
+  games_.push_back({info, {}});
+  apply_game_info(info);
+  resignation_declined_ = 0;
+  game_finished_ = false;
 }
 
 }  // namespace tavla::engine

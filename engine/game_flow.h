@@ -156,6 +156,11 @@ class GameFlow {
   // ---- loading ---------------------------------------------------------------------------------
   // Replaces the match by the given games (as read from a match file) and replays their records.
   void load(const std::vector<GameRecord>& games);
+  // Starts the next game of a match being read from a file: `info` as the file states it (score,
+  // Crawford game, rules; no result), the starting position, no opening roll yet. The game's
+  // actions follow through the usual calls (set_turn and roll for the opening roll). A game in
+  // progress stays in the match.
+  void append_game(const GameInfo& info);
 
   // The record of the game in progress (or the last game), for saving.
   const GameRecord* current_game() const { return games_.empty() ? nullptr : &games_.back(); }

@@ -11,6 +11,7 @@
 #include "engine/board.h"
 #include "engine/match_state.h"
 #include "engine/move.h"
+#include "engine/variant.h"
 
 namespace tavla::engine {
 
@@ -69,6 +70,13 @@ struct MatchInfo {
   std::array<std::string, 2> ratings;
   std::string date;  // "YYYY-MM-DD" or empty
   std::string event, round, place, annotator, comment;
+  Variant variant = Variant::kStandard;  // .mat [Variation] (the SGF files do not record it yet)
+};
+
+// A whole match (or session) as a match file holds it: what the SGF and .mat readers return.
+struct MatchRecord {
+  MatchInfo info;
+  std::vector<GameRecord> games;
 };
 
 }  // namespace tavla::engine

@@ -11,7 +11,8 @@
 # sees them, and writes gnubg's output without its start-up banner (the lines up to and including
 # the empty line after "This is free software ...") to the .out file of the same name. The shell
 # tests (tests/shell/transcript_test.cpp) run tavla on the same scripts and require the same
-# output, with one normalisation on both sides: the date in SGF files (DT[...]).
+# output, with one normalisation on both sides: the date in match files (SGF DT[...], .mat
+# EventDate).
 #
 # It first makes gnubg_match.sgf, a 3-point match gnubg plays against itself at 0 ply and saves
 # (with its analysis), which gnubg_load.cmds loads. The scripts set every player name, so the

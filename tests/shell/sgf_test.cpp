@@ -9,7 +9,7 @@
 #include "engine/dice.h"
 #include "engine/game_flow.h"
 #include "engine/movegen.h"
-#include "shell/sgf.h"
+#include "engine/sgf.h"
 #include "shell_test_support.h"
 
 namespace tavla::test {
@@ -70,13 +70,13 @@ GameFlow sample_match() {
 
 TEST(Sgf, WriteThenReadReproducesTheMatch) {
   GameFlow flow = sample_match();
-  shell::SgfMatch m;
+  engine::SgfMatch m;
   m.info.names = {"alice", "bob"};
   m.info.date = "2024-01-02";
   m.info.event = "tests [with] brackets\\";
   m.games = flow.games();
-  const std::string text = shell::write_sgf(m, "tavla:test");
-  auto back = shell::read_sgf(text, "sample");
+  const std::string text = engine::write_sgf(m, "tavla:test");
+  auto back = engine::read_sgf(text, "sample");
   ASSERT_TRUE(back) << back.error();
   EXPECT_EQ(back->info.names, m.info.names);
   EXPECT_EQ(back->info.date, "2024-01-02");
@@ -98,8 +98,8 @@ TEST(Sgf, WriteThenReadReproducesTheMatch) {
   EXPECT_EQ(loaded.games_played(), flow.games_played());
   EXPECT_EQ(loaded.games()[1].info.winner, flow.games()[1].info.winner);
   // Writing again gives the same file.
-  shell::SgfMatch again{back->info, loaded.games()};
-  EXPECT_EQ(shell::write_sgf(again, "tavla:test"), text);
+  engine::SgfMatch again{back->info, loaded.games()};
+  EXPECT_EQ(engine::write_sgf(again, "tavla:test"), text);
 }
 
 TEST(Sgf, PendingDoubleIsNotWritten) {
@@ -110,16 +110,16 @@ TEST(Sgf, PendingDoubleIsNotWritten) {
                   [](const GameFlow::OpeningRoll&) {});
   flow.move(first_legal_move(flow));
   flow.double_cube();
-  const std::string text = shell::write_sgf({{}, flow.games()}, "t");
+  const std::string text = engine::write_sgf({{}, flow.games()}, "t");
   EXPECT_EQ(text.find("[double]"), std::string::npos) << text;
 }
 
 TEST(Sgf, Errors) {
-  EXPECT_FALSE(shell::read_sgf("", "empty"));
-  auto r = shell::read_sgf("(;FF[4]GM[1]SZ[19])", "go.sgf");
+  EXPECT_FALSE(engine::read_sgf("", "empty"));
+  auto r = engine::read_sgf("(;FF[4]GM[1]SZ[19])", "go.sgf");
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().find("go.sgf"), std::string::npos);
-  r = shell::read_sgf("(;FF[4]GM[6]\n;B[52", "cut.sgf");
+  r = engine::read_sgf("(;FF[4]GM[6]\n;B[52", "cut.sgf");
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().find("cut.sgf:2"), std::string::npos) << r.error();
 }
@@ -137,12 +137,12 @@ std::string without_analysis(const std::string& sgf) {
 TEST(Sgf, ReadsWhatGnubgWrote) {
   const std::string text = read_text(shell_fixtures() + "/gnubg_match.sgf");
   ASSERT_FALSE(text.empty());
-  auto m = shell::read_sgf(text, "gnubg_match.sgf");
+  auto m = engine::read_sgf(text, "gnubg_match.sgf");
   ASSERT_TRUE(m) << m.error();
   EXPECT_EQ(m->info.names[0], "alice");
   EXPECT_EQ(m->info.names[1], "bob");
   // Written back, it is gnubg's file without the analysis.
-  EXPECT_EQ(without_analysis(shell::write_sgf(*m, "x")), without_analysis(text));
+  EXPECT_EQ(without_analysis(engine::write_sgf(*m, "x")), without_analysis(text));
 }
 
 // A match played and saved by tavla, opened by gnubg 1.07: gnubg must reach the same state as

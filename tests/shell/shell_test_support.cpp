@@ -81,6 +81,7 @@ std::string run_gnubg_script(const std::string& script, const std::string& dir) 
 
 std::string normalise(std::string text) {
   text = std::regex_replace(text, std::regex(R"(DT\[[0-9-]*\])"), "DT[]");
+  text = std::regex_replace(text, std::regex(R"(EventDate "[0-9.]*")"), "EventDate \"\"");
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
   return text + "\n";
 }

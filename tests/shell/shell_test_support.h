@@ -19,7 +19,8 @@ std::string run_tavla_script(const std::string& script_path, const std::string& 
 // The same for gnubg (its banner removed), or "" when gnubg is not installed.
 std::string run_gnubg_script(const std::string& script_path, const std::string& dir);
 
-// Comparable form of a transcript: SGF dates blanked, trailing blank lines removed.
+// Comparable form of a transcript: dates of match files (SGF DT[], .mat EventDate) blanked,
+// trailing blank lines removed.
 std::string normalise(std::string text);
 
 // gnubg 1.07 as installed by tools/setup.sh; tests that need it skip when it is missing, except

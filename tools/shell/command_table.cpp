@@ -46,6 +46,39 @@ const CommandEntry kEnd[] = {
     {"game", &S::cmd_end_game, "Let the computer play to the end of the game", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kExportMatch[] = {
+    {"mat", &S::cmd_export_match_mat, "Records a log of the match in .mat format", kFilename,
+     nullptr},
+    NA("snowietxt"),
+    NA("html"),
+    NA("latex"),
+    NA("text"),
+    NA("pdf"),
+    NA("ps"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kExport[] = {
+    NA("game"),
+    NA("htmlimages"),
+    {"match", nullptr, "Record a log of the match so far to a file", nullptr, kExportMatch},
+    NA("position"),
+    NA("session"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kImport[] = {
+    NA("auto"),
+    {"mat", &S::cmd_import_mat, "Import a Jellyfish match", kFilename, nullptr},
+    {"gam", &S::cmd_import_mat, "Import a Jellyfish game", kFilename, nullptr},
+    NA("oldmoves"),
+    NA("empire"),
+    NA("party"),
+    NA("bgroom"),
+    NA("pos"),
+    NA("sgg"),
+    NA("snowietxt"),
+    NA("tmg"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kLoad[] = {
     {"commands", &S::cmd_load_commands, "Read commands from a script file", kFilename, nullptr},
     NA("game"),
@@ -362,14 +395,14 @@ const CommandEntry kTop[] = {
     NA("eq2mwc"),
     {"eval", &S::cmd_eval, "Display evaluation of a position", kOptPosition, nullptr},
     {"exit", &S::cmd_quit, "Leave GNU Backgammon", nullptr, nullptr},
-    NA("export"),
+    {"export", nullptr, "Write data for use by other programs", nullptr, kExport},
     NA("external"),
     NA("first"),
     {"help", &S::cmd_help, "Describe commands", kOptCommand, nullptr},
     {"hint", &S::cmd_hint, "Give hints on cube action or best legal moves", kOptValue, nullptr},
     NA("history"),
     NA("invert"),
-    NA("import"),
+    {"import", nullptr, "Import matches, games or positions from other programs", nullptr, kImport},
     NA("list"),
     {"load", nullptr, "Read data from a file", nullptr, kLoad},
     {"move", &S::cmd_move, "Make a backgammon move", kMove, nullptr},

@@ -95,6 +95,8 @@ class Shell {
   void cmd_save_match(std::string& args);
   void cmd_save_game(std::string& args);
   void cmd_load_match(std::string& args);
+  void cmd_import_mat(std::string& args);
+  void cmd_export_match_mat(std::string& args);
   void cmd_load_commands(std::string& args);
   void cmd_not_available(std::string& args);
 
@@ -186,6 +188,9 @@ class Shell {
 
   void handle(std::string& line, const CommandEntry* table, bool top);
   void save(std::string& args, bool whole_match);
+  // Replaces the match by one read from a file (SGF or .mat) and shows the board.
+  void load_match_record(const engine::MatchRecord& match);
+  engine::MatchRecord match_record(bool whole_match) const;  // names and info included
   void run_pending();
 
   // gnubg's game flow around the commands (play.c): TurnDone, NextTurn, ComputerTurn, NewGame.
@@ -262,11 +267,13 @@ class Shell {
   bool confirm_new_ = true;
   bool confirm_save_ = true;
   int default_match_length_ = 7;
-  int rollout_trials_ = 1296;            // gnubg's `set rollout trials' (its default)
+  int rollout_trials_ = 1296;             // gnubg's `set rollout trials' (its default)
   std::optional<uint32_t> rollout_seed_;  // `set rollout seed'; unset: from the system once
   std::string prompt_format_ = "(\\p) ";
 
-  std::string match_date_;  // "YYYY-MM-DD" when the match started (SGF DT[])
+  // The match's date ("YYYY-MM-DD", SGF DT[], .mat EventDate; today for a new match), and event,
+  // round, place, annotator, comment and variant as a loaded match file gave them (names: names_).
+  engine::MatchInfo match_info_;
   static std::string today();
 
   bool next_turn_ = false;

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Files: save and load matches (SGF), command scripts; `calibrate`, `quit`.
+// Files: save and load matches (SGF; .mat by import, export and load), command scripts;
+// `calibrate`, `quit`.
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
@@ -7,8 +9,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/mat_file.h"
+#include "engine/sgf.h"
 #include "shell/command_table.h"
-#include "shell/sgf.h"
 #include "shell/shell.h"
 #include "shell/text_util.h"
 
@@ -32,6 +35,18 @@ void Shell::cmd_save_game(std::string& args) {
   save(args, false);
 }
 
+engine::MatchRecord Shell::match_record(bool whole_match) const {
+  engine::MatchRecord m;
+  m.info = match_info_;
+  m.info.names = names_.name;
+  m.info.variant = flow_.variant();
+  if (whole_match)
+    m.games = flow_.games();
+  else
+    m.games = {*flow_.current_game()};
+  return m;
+}
+
 void Shell::save(std::string& args, bool whole_match) {
   std::optional<std::string> file = next_token(args);
   if (!flow_.has_game()) {
@@ -43,14 +58,7 @@ void Shell::save(std::string& args, bool whole_match) {
          whole_match ? "match" : "game");
     return;
   }
-  SgfMatch m;
-  m.info.names = names_.name;
-  m.info.date = match_date_;
-  if (whole_match)
-    m.games = flow_.games();
-  else
-    m.games = {*flow_.current_game()};
-  const std::string text = write_sgf(m, kApplication);
+  const std::string text = engine::write_sgf(match_record(whole_match), kApplication);
   if (*file == "-") {
     out(text);
     return;
@@ -66,31 +74,124 @@ void Shell::save(std::string& args, bool whole_match) {
   }
 }
 
+// gnubg's `export match mat` (ExportMatchMat): "-" writes to the output.
+void Shell::cmd_export_match_mat(std::string& args) {
+  std::optional<std::string> file = next_token(args);
+  if (!flow_.has_game()) {
+    out("No game in progress.\n");
+    return;
+  }
+  if (!file || file->empty()) {
+    out("You must specify a file to export to.\n");
+    return;
+  }
+  std::error_code ec;
+  if (*file != "-" && confirm_save_ && std::filesystem::exists(*file, ec) &&
+      !confirm(strf("File \"%s\" exists. Overwrite? ", file->c_str())))
+    return;
+  // gnubg warns about an edited game while it writes it: on "-", between the file's lines.
+  std::vector<size_t> warnings;
+  const std::string text = engine::write_mat(match_record(true), &warnings);
+  if (*file == "-") {
+    size_t from = 0;
+    for (size_t at : warnings) {
+      out(text.substr(from, at - from));
+      out(engine::kMatEditWarning);
+      from = at;
+    }
+    out(text.substr(from));
+    return;
+  }
+  for (size_t k = 0; k < warnings.size(); ++k) out(engine::kMatEditWarning);
+  std::ofstream f(*file, std::ios::binary | std::ios::trunc);
+  if (!f || !(f << text) || !f.flush())
+    errf("%s: %s", file->c_str(), std::strerror(errno ? errno : EIO));
+}
+
+namespace {
+
+std::optional<std::string> read_whole(const std::string& file) {
+  std::ifstream f(file, std::ios::binary);
+  if (!f) return std::nullopt;
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+bool ends_with_ci(const std::string& s, const std::string& suffix) {
+  if (s.size() < suffix.size()) return false;
+  for (size_t i = 0; i < suffix.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i])
+      return false;
+  return true;
+}
+
+// A .mat file by its name, or by its content: SGF starts with '(' (after blanks).
+bool looks_like_mat(const std::string& file, const std::string& text) {
+  if (ends_with_ci(file, ".mat") || ends_with_ci(file, ".gam")) return true;
+  if (ends_with_ci(file, ".sgf")) return false;
+  size_t i = text.rfind("\xef\xbb\xbf", 0) == 0 ? 3 : 0;
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  return i < text.size() && text[i] != '(';
+}
+
+}  // namespace
+
+void Shell::load_match_record(const engine::MatchRecord& match) {
+  // The match's variant, without changing the `set variation` setting for new matches.
+  const engine::Variant setting = flow_.rules().variant;
+  flow_.rules().variant = match.info.variant;
+  flow_.load(match.games);
+  flow_.rules().variant = setting;
+  names_.name = match.info.names;
+  match_info_ = match.info;
+  forget_dice();
+  next_turn_ = false;
+  show_board();
+}
+
 void Shell::cmd_load_match(std::string& args) {
   std::optional<std::string> file = next_token(args);
   if (!file || file->empty()) {
     out("You must specify a file to load from (see `help load match').\n");
     return;
   }
-  std::ifstream f(*file, std::ios::binary);
-  if (!f) {
+  const std::optional<std::string> text = read_whole(*file);
+  if (!text) {
     errf("%s: %s", file->c_str(), std::strerror(errno ? errno : ENOENT));
     return;
   }
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  auto match = read_sgf(ss.str(), *file);
+  // tavla's `load match` also takes .mat files (gnubg's wants `import mat`).
+  auto match = looks_like_mat(*file, *text) ? engine::read_mat(*text, *file, flow_.rules())
+                                            : engine::read_sgf(*text, *file);
   if (!match) {
     errf("%s", match.error().c_str());
     return;
   }
   if (!confirm_discard()) return;
-  flow_.load(match->games);
-  names_.name = match->info.names;
-  match_date_ = match->info.date;
-  forget_dice();
-  next_turn_ = false;
-  show_board();
+  load_match_record(*match);
+}
+
+// gnubg's `import mat` (and `import gam`, the same command in gnubg): a Jellyfish match file,
+// read under the current rules (Jacoby, beavers, cube use, variation).
+void Shell::cmd_import_mat(std::string& args) {
+  std::optional<std::string> file = next_token(args);
+  if (!file || file->empty()) {
+    out("You must specify a match file to import (see `help import mat').\n");
+    return;
+  }
+  const std::optional<std::string> text = read_whole(*file);
+  if (!text) {
+    errf("%s: %s", file->c_str(), std::strerror(errno ? errno : ENOENT));
+    return;
+  }
+  if (!confirm_discard()) return;
+  auto match = engine::read_mat(*text, *file, flow_.rules());
+  if (!match) {
+    errf("%s", match.error().c_str());
+    return;
+  }
+  load_match_record(*match);
 }
 
 void Shell::cmd_load_commands(std::string& args) {

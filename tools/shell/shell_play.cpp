@@ -99,7 +99,8 @@ void Shell::cmd_new_match(std::string& args) {
   if (!confirm_discard()) return;
   flow_.new_match(n);
   names_.name = default_names_;
-  match_date_ = today();
+  match_info_ = {};
+  match_info_.date = today();
   outf(n == 1 ? "A new %d point match has been started.\n"
               : "A new %d points match has been started.\n",
        n);
@@ -110,7 +111,8 @@ void Shell::cmd_new_match(std::string& args) {
 void Shell::cmd_new_session(std::string&) {
   if (!confirm_discard()) return;
   flow_.new_match(0);
-  match_date_ = today();
+  match_info_ = {};
+  match_info_.date = today();
   out("A new session has been started.\n");
   std::string none;
   cmd_new_game(none);

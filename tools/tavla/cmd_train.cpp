@@ -18,6 +18,7 @@
 #include "bearoff/default_databases.h"
 #include "eval/weights.h"
 #include "tavla/commands.h"
+#include "train/label_file.h"
 #include "train/trainer.h"
 
 namespace po = boost::program_options;
@@ -31,6 +32,22 @@ std::atomic<int> interrupts{0};
 void on_interrupt(int) {
   // First Ctrl-C: stop after the current round (its checkpoint is written). Second: now.
   if (interrupts.fetch_add(1) >= 1) std::_Exit(130);
+}
+
+// The comment atop a new label file: how its labels were made (`st` after the first round that
+// labelled).
+std::string labels_header(const train::TrainState& st) {
+  const train::TrainSettings& s = st.settings;
+  std::string h = "# tavla train labels (tools/train/label_file.h): CLASS POSID and the five\n"
+                  "# cubeless probabilities for the side on roll. Made by ";
+  if (s.label_rollout_trials > 0)
+    h += std::to_string(s.label_rollout_trials) + "-trial rollouts of 0-ply play, truncated after " +
+         std::to_string(s.label_truncate_plies) + " half-moves" +
+         (s.label_rollout_vr ? ", variance reduction" : "") + ",";
+  else
+    h += std::to_string(s.label_plies) + "-ply evaluations";
+  h += " with the nets being trained, from round " + std::to_string(st.round) + ".\n";
+  return h;
 }
 
 void print_round(const train::RoundReport& r, const train::TrainState& st, bool tty) {
@@ -105,6 +122,9 @@ int cmd_train(int argc, char** argv) {
       "are widened (new units start with zero output weights: same evaluations)")(
       "export", po::value<std::string>(),
       "at the end, also write the nets to this file (.weights: gnubg's text format, else binary)")(
+      "save-labels", po::value<std::string>(),
+      "supervised rounds: also append every labelled position to this file (tavla fit reads it;\n"
+      "format in tools/train/label_file.h)")(
       "quiet,q", "no progress display");
   po::variables_map vm;
   try {
@@ -123,6 +143,7 @@ int cmd_train(int argc, char** argv) {
     return 2;
   }
   const std::filesystem::path dir = vm["dir"].as<std::string>();
+  const std::string labels_file = vm.count("save-labels") ? vm["save-labels"].as<std::string>() : "";
 
   eval::Weights weights;
   train::TrainState st;
@@ -228,6 +249,7 @@ int cmd_train(int argc, char** argv) {
   const auto t0 = std::chrono::steady_clock::now();
   while (st.round < target_rounds && interrupts.load() == 0) {
     const int round = st.round + 1;
+    std::vector<train::Example> labelled;
     auto rep = train::train_round(weights, st, provider ? &*provider : nullptr, [&](int done) {
       if (!tty) return;
       const int width = 30, fill = done * width / std::max(1, s.games_per_round);
@@ -235,7 +257,15 @@ int cmd_train(int argc, char** argv) {
                    fill, "##############################", width - fill,
                    "..............................", done, s.games_per_round);
       std::fflush(stderr);
-    });
+    }, labels_file.empty() ? nullptr : &labelled);
+    // Labels first: a crash before the checkpoint repeats the round and its labels (duplicates,
+    // harmless to a fit), never loses them.
+    if (!labels_file.empty()) {
+      if (auto err = train::append_labels(labels_file, labelled, labels_header(st))) {
+        std::cerr << "\ntavla train: " << *err << "\n";
+        return 1;
+      }
+    }
     if (auto err = train::save_checkpoint(dir, weights, st)) {
       std::cerr << "\ntavla train: " << *err << "\n";
       return 1;

@@ -29,6 +29,9 @@ constexpr Command kCommands[] = {
     {"errors", tavla::cli::cmd_errors,
      "chequer-play error rate on a fixed set of deeply analysed positions"},
     {"train", tavla::cli::cmd_train, "train tavla's own nets by self-play (resumable checkpoints)"},
+    {"fit", tavla::cli::cmd_fit, "fit nets to labelled positions on disk (tavla train --save-labels)"},
+    {"external", tavla::cli::cmd_external,
+     "play as gnubg's external player (gnubg: set player N external HOST:PORT)"},
 };
 
 void usage(std::ostream& os) {

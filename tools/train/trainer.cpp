@@ -232,13 +232,14 @@ eval::Weights widen_weights(const eval::Weights& w, const TrainSettings& s) {
 }
 
 RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffProvider* bearoff,
-                        const std::function<void(int)>& progress) {
+                        const std::function<void(int)>& progress, std::vector<Example>* labelled) {
   const auto t0 = std::chrono::steady_clock::now();
   const TrainSettings& s = st.settings;
   RoundReport rep;
   rep.round = st.round + 1;
   std::vector<Example> ex = play_games(w, st, bearoff, st.games, s.games_per_round, progress,
                                        rep.games);
+  if (labelled && s.kind == RoundKind::kSupervised) *labelled = ex;
   std::mt19937_64 rng = stream(s.seed, kShuffleStream, st.round);
   const float rate = rate_at(s, st.round);
   const int epochs = s.kind == RoundKind::kSupervised ? s.epochs : 1;

@@ -114,8 +114,10 @@ engine::Result<std::pair<eval::Weights, TrainState>> load_checkpoint(
     const std::filesystem::path& dir);
 
 // Plays and trains one round, updating `w` and `st`. `bearoff` (may be null) makes race endings
-// exact. `progress` (may be empty) is told the games done so far in the round.
+// exact. `progress` (may be empty) is told the games done so far in the round. In supervised
+// rounds, `labelled` (may be null) receives the round's labelled examples, in game order.
 RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffProvider* bearoff,
-                        const std::function<void(int games_done)>& progress);
+                        const std::function<void(int games_done)>& progress,
+                        std::vector<Example>* labelled = nullptr);
 
 }  // namespace tavla::train

@@ -1,18 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "shell/sgf.h"
+#include "engine/sgf.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <map>
 
-namespace tavla::shell {
-
-using engine::Board;
-using engine::GameInfo;
-using engine::GameRecord;
-using engine::MoveRecord;
-using engine::RecordKind;
+namespace tavla::engine {
 
 namespace {
 
@@ -39,7 +33,7 @@ char side_letter(int player) {
 
 // gnubg's WriteMove: each step's points in the mover's coordinates, 'a' + i for White and
 // 'x' - i for Black, 'y' the bar, 'z' off; stops at the first unused step.
-std::string move_letters(int player, const engine::Move& m) {
+std::string move_letters(int player, const Move& m) {
   std::string s;
   for (int i = 0; i < 8; ++i) {
     const int v = m.steps[i];
@@ -55,7 +49,7 @@ std::string move_letters(int player, const engine::Move& m) {
   return s;
 }
 
-void write_game(std::string& out, const GameRecord& game, const engine::MatchInfo& mi,
+void write_game(std::string& out, const GameRecord& game, const MatchInfo& mi,
                 std::string_view application) {
   const GameInfo& g = game.info;
   out += "(;FF[4]GM[6]CA[UTF-8]AP[";
@@ -115,9 +109,9 @@ void write_game(std::string& out, const GameRecord& game, const engine::MatchInf
         const auto& white = r.board.sides[1];  // player 0
         const auto& black = r.board.sides[0];  // player 1
         std::string w, b;
-        for (int i = 0; i < engine::kSlots; ++i)
+        for (int i = 0; i < kSlots; ++i)
           for (int n = 0; n < white[i]; ++n) w += std::string("[") + char('a' + i) + "]";
-        for (int i = 0; i < engine::kSlots; ++i)
+        for (int i = 0; i < kSlots; ++i)
           for (int n = 0; n < black[i]; ++n)
             b += std::string("[") + (i == 24 ? 'y' : char('x' - i)) + "]";
         if (!w.empty()) out += "AW" + w;
@@ -156,21 +150,21 @@ class Parser {
  public:
   Parser(std::string_view text, std::string_view name) : s_(text), name_(name) {}
 
-  engine::Result<std::vector<Tree>> collection() {
+  Result<std::vector<Tree>> collection() {
     std::vector<Tree> trees;
     for (;;) {
       skip_space();
       if (pos_ >= s_.size()) break;
       if (s_[pos_] != '(') return error("expected '(' to start a game tree");
       auto t = tree();
-      if (!t) return engine::Error{t.error()};
+      if (!t) return Error{t.error()};
       trees.push_back(std::move(t).value());
     }
     return trees;
   }
 
  private:
-  engine::Result<Tree> tree() {
+  Result<Tree> tree() {
     ++pos_;  // '('
     Tree t;
     for (;;) {
@@ -183,12 +177,12 @@ class Parser {
       }
       if (c == '(') {
         auto child = tree();
-        if (!child) return engine::Error{child.error()};
+        if (!child) return Error{child.error()};
         t.children.push_back(std::move(child).value());
       } else if (c == ';') {
         ++pos_;
         auto n = node();
-        if (!n) return engine::Error{n.error()};
+        if (!n) return Error{n.error()};
         t.nodes.push_back(std::move(n).value());
       } else {
         return error(std::string("unexpected '") + c + "'");
@@ -196,7 +190,7 @@ class Parser {
     }
   }
 
-  engine::Result<Node> node() {
+  Result<Node> node() {
     Node n;
     for (;;) {
       skip_space();
@@ -227,10 +221,10 @@ class Parser {
   void skip_space() {
     while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
   }
-  engine::Error error(const std::string& what) const {
+  Error error(const std::string& what) const {
     int line =
         1 + static_cast<int>(std::count(s_.begin(), s_.begin() + std::min(pos_, s_.size()), '\n'));
-    return engine::Error{std::string(name_) + ":" + std::to_string(line) + ": " + what};
+    return Error{std::string(name_) + ":" + std::to_string(line) + ": " + what};
   }
 
   std::string_view s_;
@@ -245,7 +239,7 @@ int point(char c, int player) {
   return -1;  // off
 }
 
-void read_root(const Node& root, GameInfo& g, engine::MatchInfo& mi) {
+void read_root(const Node& root, GameInfo& g, MatchInfo& mi) {
   for (const Property& p : root) {
     const std::string& v = p.values.front();
     if (p.name == "MI") {
@@ -289,7 +283,7 @@ void read_root(const Node& root, GameInfo& g, engine::MatchInfo& mi) {
       }
     } else if (p.name == "CV") {
       const int cube = std::atoi(v.c_str());
-      for (int i = 0; (1 << i) <= engine::kMaxCube; ++i)
+      for (int i = 0; (1 << i) <= kMaxCube; ++i)
         if (cube == 1 << i) g.auto_doubles = i;
     } else if (p.name == "WR" || p.name == "BR") {
       mi.ratings[p.name == "BR"] = v;
@@ -375,7 +369,7 @@ void read_node(const Node& node, int& to_play, std::vector<MoveRecord>& out) {
       to_play = !v.empty() && v[0] == 'B';
     } else if (p.name == "CV") {
       const int cube = std::atoi(v.c_str());
-      for (int c = 1; c <= engine::kMaxCube; c <<= 1)
+      for (int c = 1; c <= kMaxCube; c <<= 1)
         if (cube == c) {
           MoveRecord r;
           r.kind = RecordKind::kSetCubeValue;
@@ -388,7 +382,7 @@ void read_node(const Node& node, int& to_play, std::vector<MoveRecord>& out) {
       r.kind = RecordKind::kSetCubeOwner;
       r.player = to_play;
       if (v == "c")
-        r.cube_owner = engine::kCubeCentred;
+        r.cube_owner = kCubeCentred;
       else if (v == "b")
         r.cube_owner = 1;
       else if (v == "w")
@@ -413,7 +407,7 @@ void read_node(const Node& node, int& to_play, std::vector<MoveRecord>& out) {
     r.kind = RecordKind::kSetBoard;
     r.player = to_play;
     r.board = board;
-    if (!engine::board_error(board)) rec = r;
+    if (!board_error(board)) rec = r;
   }
   if (rec) {
     rec->comment = comment;
@@ -429,9 +423,9 @@ std::string write_sgf(const SgfMatch& match, std::string_view application) {
   return out;
 }
 
-engine::Result<SgfMatch> read_sgf(std::string_view text, std::string_view name) {
+Result<SgfMatch> read_sgf(std::string_view text, std::string_view name) {
   auto trees = Parser(text, name).collection();
-  if (!trees) return engine::Error{trees.error()};
+  if (!trees) return Error{trees.error()};
   SgfMatch match;
   for (const Tree& t : trees.value()) {
     if (t.nodes.empty()) continue;
@@ -453,9 +447,8 @@ engine::Result<SgfMatch> read_sgf(std::string_view text, std::string_view name) 
     }
     match.games.push_back(std::move(g));
   }
-  if (match.games.empty())
-    return engine::Error{std::string(name) + ": no backgammon games in SGF file"};
+  if (match.games.empty()) return Error{std::string(name) + ": no backgammon games in SGF file"};
   return match;
 }
 
-}  // namespace tavla::shell
+}  // namespace tavla::engine

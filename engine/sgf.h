@@ -22,17 +22,14 @@
 #include "engine/game_record.h"
 #include "engine/result.h"
 
-namespace tavla::shell {
+namespace tavla::engine {
 
-struct SgfMatch {
-  engine::MatchInfo info;
-  std::vector<engine::GameRecord> games;
-};
+using SgfMatch = MatchRecord;
 
 // `application` goes into AP[...]. Every game tree ends with ")\n".
 std::string write_sgf(const SgfMatch& match, std::string_view application);
 
 // Reads every backgammon game tree (GM[6]) of a collection; `name` names the source in errors.
-engine::Result<SgfMatch> read_sgf(std::string_view text, std::string_view name);
+Result<SgfMatch> read_sgf(std::string_view text, std::string_view name);
 
-}  // namespace tavla::shell
+}  // namespace tavla::engine

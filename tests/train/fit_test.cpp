@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Label files (tools/train/label_file.h) and fitting nets to them (tools/train/fit.h).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "eval/evaluator.h"
+#include "eval/inputs.h"
+#include "eval/net_set.h"
+#include "train/fit.h"
+#include "train/label_file.h"
+#include "train/train_net.h"
+#include "train/trainer.h"
+
+namespace tavla::train {
+namespace {
+
+// Race positions from self-play of random nets, labelled by a "teacher": another random net set
+// (any fixed function of the position will do to test a fit).
+std::vector<Example> teacher_labelled_races(int count) {
+  TrainSettings s;
+  s.seed = 21;
+  auto player = eval::NetSet::create(random_weights(s));
+  EXPECT_TRUE(player);
+  eval::Evaluator ev(player.value());
+  s.seed = 22;
+  const eval::Weights teacher = random_weights(s);
+  const TrainNet t = TrainNet::from(teacher.net(eval::NetId::kRace));
+  std::vector<Example> out;
+  eval::SparseInputs x;
+  for (uint64_t g = 0; out.size() < static_cast<size_t>(count) && g < 2000; ++g) {
+    std::mt19937_64 rng(g);
+    std::vector<Example> ex;
+    play_td_game(ev, rng, SelfPlaySettings{}, ex);
+    for (Example e : ex) {
+      if (e.cls != eval::PositionClass::kRace) continue;
+      eval::encode_sparse(e.cls, e.board, x);
+      e.target = t.forward(x);
+      out.push_back(e);
+    }
+  }
+  out.resize(std::min(out.size(), static_cast<size_t>(count)));
+  return out;
+}
+
+TEST(LabelFile, RoundTripsPositionsClassesAndProbabilities) {
+  const auto data = teacher_labelled_races(50);
+  ASSERT_EQ(data.size(), 50u);
+  const auto file = std::filesystem::temp_directory_path() / "tavla_labels_test.txt";
+  std::filesystem::remove(file);
+  ASSERT_FALSE(append_labels(file, {data.begin(), data.begin() + 20}, "# test\n"));
+  ASSERT_FALSE(append_labels(file, {data.begin() + 20, data.end()}, "# not written twice\n"));
+  auto back = read_labels(file);
+  ASSERT_TRUE(back) << back.error();
+  ASSERT_EQ(back->size(), data.size());
+  for (size_t i = 0; i < data.size(); ++i) {
+    EXPECT_EQ((*back)[i].board, data[i].board);
+    EXPECT_EQ((*back)[i].cls, data[i].cls);
+    for (int k = 0; k < 5; ++k) EXPECT_NEAR((*back)[i].target[k], data[i].target[k], 1e-6);
+  }
+  std::ifstream f(file);
+  std::string first;
+  std::getline(f, first);
+  EXPECT_EQ(first, "# test");
+  std::filesystem::remove(file);
+}
+
+TEST(LabelFile, BadLinesAreRefusedWithFileAndLine) {
+  const auto file = std::filesystem::temp_directory_path() / "tavla_labels_bad.txt";
+  const std::pair<std::string, std::string> cases[] = {
+      {"race 4HPwATDgc/ABMA 0.5 0.1 0 0.1", "five probabilities"},
+      {"race 4HPwATDgc/ABMA 0.5 0.1 0 0.1 0 7", "more than seven"},
+      {"bearoff 4HPwATDgc/ABMA 0.5 0.1 0 0.1 0", "unknown class"},
+      {"race 4HPwATDgc/ABM! 0.5 0.1 0 0.1 0", ":2: "},
+      {"race 4HPwATDgc/ABMA 1.5 0.1 0 0.1 0", "outside 0..1"},
+  };
+  for (const auto& [line, expect] : cases) {
+    std::ofstream(file) << "# header\n" << line << "\n";
+    auto r = read_labels(file);
+    ASSERT_FALSE(r) << line;
+    EXPECT_NE(r.error().find(":2: "), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find(expect), std::string::npos) << r.error();
+  }
+  std::filesystem::remove(file);
+  EXPECT_FALSE(read_labels(file));
+}
+
+TEST(Fit, LowersTheHeldOutDivergenceAndTouchesOnlyTheClassesNets) {
+  const auto data = teacher_labelled_races(400);
+  TrainSettings s;
+  s.seed = 23;
+  const eval::Weights start = random_weights(s);
+  eval::Weights w = start;
+  FitSettings fs;
+  fs.epochs = 8;
+  fs.rate = 0.05f;
+  std::vector<FitEpoch> told;
+  const auto epochs = fit_nets(w, data, fs, [&](const FitEpoch& e) { told.push_back(e); });
+  ASSERT_EQ(epochs.size(), 9u);
+  EXPECT_EQ(told.size(), 9u);
+  int best = 0;
+  for (const auto& e : epochs) best += e.best;
+  EXPECT_EQ(best, 1);
+  double kept = 0;
+  for (const auto& e : epochs)
+    if (e.best) kept = e.holdout_excess;
+  EXPECT_LT(kept, 0.5 * epochs[0].holdout_excess);
+  // The kept nets are the ones measured: re-measure on the held-out positions.
+  const TrainNet race = TrainNet::from(w.net(eval::NetId::kRace));
+  eval::SparseInputs x;
+  double sum = 0;
+  int n = 0;
+  for (size_t i = 0; i < data.size(); i += fs.holdout_every, ++n) {
+    eval::encode_sparse(data[i].cls, data[i].board, x);
+    sum += cross_entropy(race.forward(x), data[i].target) -
+           cross_entropy(data[i].target, data[i].target);
+  }
+  EXPECT_NEAR(sum / n, kept, 1e-6);
+  EXPECT_EQ(w.net(eval::NetId::kContact).hidden_weights,
+            start.net(eval::NetId::kContact).hidden_weights);
+  EXPECT_EQ(w.net(eval::NetId::kCrashed).hidden_weights,
+            start.net(eval::NetId::kCrashed).hidden_weights);
+  EXPECT_NE(w.net(eval::NetId::kPruneRace).hidden_weights,
+            start.net(eval::NetId::kPruneRace).hidden_weights);
+}
+
+}  // namespace
+}  // namespace tavla::train

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// tavla fit: fits nets to labelled positions kept on disk (tools/train/fit.h, label_file.h).
+#include <boost/program_options.hpp>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "eval/weights.h"
+#include "tavla/commands.h"
+#include "train/fit.h"
+#include "train/label_file.h"
+
+namespace po = boost::program_options;
+
+namespace tavla::cli {
+
+int cmd_fit(int argc, char** argv) {
+  po::options_description opts(
+      "usage: tavla fit --data FILE [--data FILE ...] --from WEIGHTS --out WEIGHTS [options]\n\n"
+      "Fits the nets of the positions' classes (race, crashed, contact; each with its pruning\n"
+      "net) to labels kept on disk (tavla train --save-labels): epochs of stochastic gradient\n"
+      "over the set, every Nth position held out. Prints each epoch's training loss and the\n"
+      "held-out divergence (nats per position, 0 = the labels exactly) and writes the nets of\n"
+      "the best epoch; the other nets are copied from --from.\n\noptions");
+  opts.add_options()("help,h", "show this help")(
+      "data", po::value<std::vector<std::string>>(), "a label file (several allowed)")(
+      "class", po::value<std::string>()->default_value("all"),
+      "fit only this class's positions: race, crashed, contact or all")(
+      "from", po::value<std::string>(), "the nets to start from (gnubg's weights formats)")(
+      "out", po::value<std::string>(), "where to write the fitted nets (.weights: text, else binary)")(
+      "epochs", po::value<int>()->default_value(20), "passes over the training positions")(
+      "rate", po::value<float>()->default_value(0.01f), "step size of the output layer")(
+      "rate-hidden", po::value<float>()->default_value(100.0f),
+      "the hidden layer's step as a multiple of the output layer's (as tavla train)")(
+      "holdout", po::value<int>()->default_value(10),
+      "hold out every Nth position to measure the fit (0: none; then the last epoch is kept)")(
+      "seed", po::value<uint64_t>()->default_value(1), "seed of the shuffles");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
+    po::notify(vm);
+  } catch (const std::exception& e) {
+    std::cerr << "tavla fit: " << e.what() << "\n";
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << opts << "\n";
+    return 0;
+  }
+  if (!vm.count("data") || !vm.count("from") || !vm.count("out")) {
+    std::cerr << "tavla fit: --data, --from and --out are required (tavla fit --help)\n";
+    return 2;
+  }
+  train::FitSettings s;
+  s.epochs = vm["epochs"].as<int>();
+  s.rate = vm["rate"].as<float>();
+  s.rate_hidden_scale = vm["rate-hidden"].as<float>();
+  s.holdout_every = vm["holdout"].as<int>();
+  s.seed = vm["seed"].as<uint64_t>();
+  if (s.epochs < 0 || s.epochs > 100000 || !(s.rate > 0 && s.rate < 10) ||
+      !(s.rate_hidden_scale > 0 && s.rate_hidden_scale <= 1000) || s.holdout_every < 0 ||
+      s.holdout_every == 1) {
+    std::cerr << "tavla fit: --epochs 0..100000, --rate in (0, 10), --rate-hidden in (0, 1000], "
+                 "--holdout 0 or 2 and more\n";
+    return 2;
+  }
+  const std::string cls = vm["class"].as<std::string>();
+  if (cls != "all" && cls != "race" && cls != "crashed" && cls != "contact") {
+    std::cerr << "tavla fit: --class must be race, crashed, contact or all, not '" << cls << "'\n";
+    return 2;
+  }
+
+  std::vector<train::Example> data;
+  for (const auto& file : vm["data"].as<std::vector<std::string>>()) {
+    auto read = train::read_labels(file);
+    if (!read) {
+      std::cerr << "tavla fit: " << read.error() << "\n";
+      return 1;
+    }
+    for (const auto& e : *read) {
+      const bool want = cls == "all" || (cls == "race" && e.cls == eval::PositionClass::kRace) ||
+                        (cls == "crashed" && e.cls == eval::PositionClass::kCrashed) ||
+                        (cls == "contact" && e.cls == eval::PositionClass::kContact);
+      if (want) data.push_back(e);
+    }
+  }
+  if (data.empty()) {
+    std::cerr << "tavla fit: no positions of class " << cls << " in the data\n";
+    return 1;
+  }
+  auto w = eval::read_weights(vm["from"].as<std::string>());
+  if (!w) {
+    std::cerr << "tavla fit: " << w.error() << "\n";
+    return 1;
+  }
+  std::fprintf(stderr, "fitting %zu positions (%s), holding out every %d\n", data.size(),
+               cls.c_str(), s.holdout_every);
+  eval::Weights weights = std::move(w).value();
+  auto epochs = train::fit_nets(weights, data, s, [](const train::FitEpoch& e) {
+    std::fprintf(stderr, "epoch %d: training loss %.5f, held-out KL %.6f\n", e.epoch, e.train_loss,
+                 e.holdout_excess);
+  });
+  for (const auto& e : epochs)
+    if (e.best) std::fprintf(stderr, "kept epoch %d (held-out KL %.6f)\n", e.epoch, e.holdout_excess);
+  if (auto bad = eval::validate(weights)) {
+    std::cerr << "tavla fit: the fitted nets are not usable: " << *bad << "\n";
+    return 1;
+  }
+  const std::filesystem::path out = vm["out"].as<std::string>();
+  auto err = out.extension() == ".weights" ? eval::write_weights_text(weights, out)
+                                           : eval::write_weights_binary(weights, out);
+  if (err) {
+    std::cerr << "tavla fit: " << *err << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace tavla::cli

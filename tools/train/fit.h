@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Fitting nets to a fixed set of labelled positions (label_file.h): epochs of stochastic
+// gradient over the set, each class's main net and its pruning net (as train_round does), with
+// every `holdout_every`-th position kept aside to measure the fit on positions not trained on.
+// The nets of the epoch with the lowest held-out divergence are kept (early stopping).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "eval/weights.h"
+#include "train/self_play.h"
+
+namespace tavla::train {
+
+struct FitSettings {
+  int epochs = 20;
+  float rate = 0.01f;              // output layer's step; constant over the epochs
+  float rate_hidden_scale = 100;   // as TrainSettings::rate_hidden_scale
+  int holdout_every = 10;          // position i is held out when i % holdout_every == 0
+  uint64_t seed = 1;               // the shuffles
+};
+
+struct FitEpoch {
+  int epoch = 0;                   // 0: before any training
+  double train_loss = 0;           // mean cross-entropy over the epoch's training passes (nats)
+  double holdout_excess = 0;       // held-out mean KL divergence from the labels (nats)
+  bool best = false;
+};
+
+// Fits the nets of the examples' classes in `w`; returns one entry per epoch (and epoch 0).
+// `on_epoch` (may be empty) is told each epoch as it ends.
+std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& examples,
+                               const FitSettings& s,
+                               const std::function<void(const FitEpoch&)>& on_epoch);
+
+}  // namespace tavla::train

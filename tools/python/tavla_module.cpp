@@ -252,14 +252,18 @@ Position play(const Position& p, const std::string& move) {
 // pass these quick checks (counts within the variant's chequers, no point held by both sides,
 // not both sides on the bar) are legal; the others get board_error's answer and message.
 std::optional<std::string> batch_board_error(const engine::Board& b, engine::Variant v) {
+  // Branch-free (the boards come in any order): sums, and a product that is non-zero where both
+  // sides hold the same point.
+  const uint8_t* us = b.on_roll().data();
+  const uint8_t* them = b.opponent().data();
   int on_roll = 0, opponent = 0, both = 0;
   for (int i = 0; i < engine::kSlots; ++i) {
-    on_roll += b.on_roll()[i];
-    opponent += b.opponent()[i];
+    on_roll += us[i];
+    opponent += them[i];
   }
-  for (int i = 0; i < engine::kPoints; ++i) both |= b.on_roll()[i] && b.opponent()[engine::kPoints - 1 - i];
+  for (int i = 0; i < engine::kPoints; ++i) both |= us[i] * them[engine::kPoints - 1 - i];
   const int most = engine::chequers(v);
-  if (on_roll <= most && opponent <= most && !both && !(b.on_roll()[engine::kBar] && b.opponent()[engine::kBar]))
+  if ((on_roll <= most) & (opponent <= most) & (both == 0) & ((us[engine::kBar] * them[engine::kBar]) == 0))
     return std::nullopt;
   return engine::board_error(b, v);
 }

@@ -5,9 +5,18 @@
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Core>
+#include <fstream>
 #include <memory>
+#include <optional>
 #include <random>
+#include <sstream>
+#include <string>
+#include <thread>
 #include <vector>
+
+#include "bearoff/bearoff_provider.h"
+#include "bearoff/default_databases.h"
+#include "engine/position_id.h"
 
 #include "engine/movegen.h"
 #include "eval/evaluator.h"
@@ -210,5 +219,75 @@ void BM_ScoreMovesOneByOne(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_ScoreMovesOneByOne);
+
+// The C++ batch path the Python module's evaluate_batch is measured against
+// (tools/python/bench_batch.py): every position of bench/error_positions.txt (the positions and
+// the boards after each of their plays, about 22000), 0-ply evaluations with the bearoff
+// databases, the positions split into one contiguous span per thread, each thread one
+// Evaluator::evaluate call on its span. BM_EvaluateBatchFromIds decodes the position IDs first
+// (on the same threads). Argument: threads. Items are positions evaluated. Times: wall clock and
+// the CPU time of the whole process (all threads).
+std::vector<std::string> error_set_ids() {
+  std::vector<std::string> out;
+  std::ifstream in(TAVLA_BENCH_DIR "/error_positions.txt");
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#' || line.starts_with("reference")) continue;
+    std::istringstream words(line);
+    std::string id, cls;
+    int plays = 0;
+    words >> id >> cls >> plays;
+    out.push_back(id.substr(0, id.find(':')));
+    for (int k = 0; k < plays; ++k) {
+      std::string after;
+      double equity;
+      words >> after >> equity;
+      out.push_back(after);
+    }
+  }
+  return out;
+}
+
+void evaluate_batch(benchmark::State& state, bool from_ids) {
+  NEED_NETS(state);
+  const auto ids = error_set_ids();
+  std::vector<engine::Board> boards;
+  for (const auto& i : ids)
+    if (auto b = engine::board_from_position_id(i)) boards.push_back(*b);
+  if (boards.empty() || boards.size() != ids.size())
+    return state.SkipWithError("no (or bad) bench/error_positions.txt");
+  auto dbs = bearoff::open_default_databases(false);
+  std::optional<bearoff::DatabaseBearoffProvider> provider;
+  if (dbs) provider.emplace(*dbs);
+  const int threads = static_cast<int>(state.range(0));
+  std::vector<eval::Evaluator> evaluators;
+  for (int t = 0; t < threads; ++t) evaluators.emplace_back(nets(), provider ? &*provider : nullptr);
+  std::vector<engine::Board> decoded(boards.size());
+  std::vector<eval::Probabilities> out(boards.size());
+  const size_t n = boards.size();
+  for (auto _ : state) {
+    std::vector<std::thread> pool;
+    auto work = [&](int t) {
+      const size_t first = n * t / threads, last = n * (t + 1) / threads;
+      const engine::Board* in = boards.data();
+      if (from_ids) {
+        for (size_t i = first; i < last; ++i) decoded[i] = *engine::board_from_position_id(ids[i]);
+        in = decoded.data();
+      }
+      evaluators[t].evaluate(std::span(in + first, last - first),
+                             std::span(out.data() + first, last - first));
+    };
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (auto& th : pool) th.join();
+    benchmark::DoNotOptimize(out[n - 1]);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * n));
+  state.counters["positions"] = static_cast<double>(n);
+}
+
+void BM_EvaluateBatch(benchmark::State& state) { evaluate_batch(state, false); }
+BENCHMARK(BM_EvaluateBatch)->Arg(1)->Arg(2)->MeasureProcessCPUTime()->UseRealTime()->Unit(benchmark::kMillisecond);
+void BM_EvaluateBatchFromIds(benchmark::State& state) { evaluate_batch(state, true); }
+BENCHMARK(BM_EvaluateBatchFromIds)->Arg(1)->Arg(2)->MeasureProcessCPUTime()->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace

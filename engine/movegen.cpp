@@ -31,12 +31,28 @@ bool apply_move(Board& board, const Move& move) {
   return true;
 }
 
-// The generator proper. MoveList is its scratch space too: besides the moves it keeps an
-// open-addressing table from board hashes to list entries, stamped with a generation counter so
-// that it never needs clearing.
+namespace {
+
+constexpr int kTableSize = 8192;  // power of two, > 2 * kMaxMoves
+
+// The generator's open-addressing table from board hashes to list entries, stamped with a
+// generation counter so that it never needs clearing. One per thread (thread_local, so that
+// MoveList stays a plain array of moves), looked up once per generation: in position-independent
+// code (the Python module) every access to a thread_local costs a call.
+struct MoveTable {
+  uint32_t stamp = 0;
+  uint32_t table_stamp[kTableSize] = {};
+  uint16_t table_index[kTableSize] = {};
+};
+thread_local MoveTable t_move_table;
+
+}  // namespace
+
+// The generator proper. MoveList is its scratch space; the thread's MoveTable finds duplicates.
 class MoveGenerator {
  public:
-  MoveGenerator(MoveList& list, int d1, int d2) : list_(list) {
+  MoveGenerator(MoveList& list, int d1, int d2)
+      : list_(list), table_(t_move_table) {
     dice_[0] = d1;
     dice_[1] = d2;
     dice_[2] = dice_[3] = d1 == d2 ? d1 : 0;
@@ -54,8 +70,6 @@ class MoveGenerator {
   }
 
  private:
-  static constexpr int kTableSize = 8192;  // power of two, > 2 * kMaxMoves
-
   // gnubg's LegalMove: may a chequer on `from` move `pips`? (The bar is handled by the caller.)
   static bool step_is_legal(const Board& b, int from, int pips) {
     const int to = from - pips;
@@ -104,9 +118,9 @@ class MoveGenerator {
   }
 
   void next_stamp() {
-    if (++stamp_ == 0) {  // wrapped: really clear
-      std::memset(table_stamp_, 0, sizeof(table_stamp_));
-      stamp_ = 1;
+    if (++table_.stamp == 0) {  // wrapped: really clear
+      std::memset(table_.table_stamp, 0, sizeof(table_.table_stamp));
+      table_.stamp = 1;
     }
   }
 
@@ -121,35 +135,29 @@ class MoveGenerator {
     max_pips_ = pips;
 
     uint64_t h = hash(after);
+    MoveTable& t = table_;
+    const uint32_t stamp = t.stamp;
     for (uint32_t slot = h & (kTableSize - 1);; slot = (slot + 1) & (kTableSize - 1)) {
-      if (table_stamp_[slot] != stamp_) {  // empty: a new position
+      if (t.table_stamp[slot] != stamp) {  // empty: a new position
         assert(list_.size_ < kMaxMoves);
-        table_stamp_[slot] = stamp_;
-        table_index_[slot] = static_cast<uint16_t>(list_.size_);
+        t.table_stamp[slot] = stamp;
+        t.table_index[slot] = static_cast<uint16_t>(list_.size_);
         LegalMove& m = list_.moves_[list_.size_++];
         m.after = after;
         m.move = Move{};
         for (int i = 0; i < 2 * step_count; ++i) m.move.steps[i] = steps_[i];
         return;
       }
-      if (list_.moves_[table_index_[slot]].after == after) return;  // seen: first play wins
+      if (list_.moves_[t.table_index[slot]].after == after) return;  // seen: first play wins
     }
   }
 
   MoveList& list_;
+  MoveTable& table_;
   int dice_[4];
   int max_steps_ = 0, max_pips_ = 0;
   int8_t steps_[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
-
-  // Per-thread hash table (thread_local so that MoveList stays a plain array of moves).
-  static thread_local uint32_t stamp_;
-  static thread_local uint32_t table_stamp_[kTableSize];
-  static thread_local uint16_t table_index_[kTableSize];
 };
-
-thread_local uint32_t MoveGenerator::stamp_ = 0;
-thread_local uint32_t MoveGenerator::table_stamp_[MoveGenerator::kTableSize] = {};
-thread_local uint16_t MoveGenerator::table_index_[MoveGenerator::kTableSize] = {};
 
 int generate_moves(const Board& board, int d1, int d2, MoveList& out) {
   assert(d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6);

@@ -9,6 +9,7 @@ packages=(
   libeigen3-dev libboost-program-options-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libreadline-dev
+  pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module and its tests
   gnubg  # the reference: its weights, databases and binaries drive the differential tests
 )
 

@@ -18,6 +18,8 @@ struct Analyser::Impl {
   std::optional<bearoff::HypergammonProvider> hyper;
   std::optional<bearoff::BearoffDatabases> dbs;
   std::optional<bearoff::DatabaseBearoffProvider> provider;
+  std::shared_ptr<const eval::NetSet> nets;
+  const eval::BearoffProvider* databases = nullptr;
   std::optional<eval::ParallelSearch> search;
 };
 
@@ -27,6 +29,11 @@ Analyser::~Analyser() = default;
 eval::ParallelSearch& Analyser::search() { return *impl_->search; }
 engine::Variant Analyser::variant() const { return impl_->variant; }
 const std::string& Analyser::warning() const { return impl_->warning; }
+std::shared_ptr<const eval::NetSet> Analyser::nets() const { return impl_->nets; }
+const eval::BearoffProvider* Analyser::bearoff_provider() const { return impl_->databases; }
+const bearoff::BearoffDatabases* Analyser::bearoff_databases() const {
+  return impl_->dbs ? &*impl_->dbs : nullptr;
+}
 
 engine::Result<std::unique_ptr<Analyser>> Analyser::open(const AnalyserOptions& options) {
   auto nets = eval::NetSet::find(options.weights);
@@ -48,6 +55,8 @@ engine::Result<std::unique_ptr<Analyser>> Analyser::open(const AnalyserOptions& 
     else
       impl->warning = "no bearoff databases (" + opened.error() + ")";
   }
+  impl->nets = *nets;
+  impl->databases = databases;
   impl->search.emplace(*nets, options.threads, databases);
   return std::unique_ptr<Analyser>(new Analyser(std::move(impl)));
 }

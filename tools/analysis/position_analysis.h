@@ -28,6 +28,10 @@
 #include "eval/resignation.h"
 #include "eval/search.h"
 
+namespace tavla::bearoff {
+class BearoffDatabases;
+}
+
 namespace tavla::analysis {
 
 struct PositionAnalysis {
@@ -75,6 +79,12 @@ class Analyser {
   eval::ParallelSearch& search();
   engine::Variant variant() const;
   const std::string& warning() const;  // empty, or why there are no bearoff databases
+  // What the analyser opened, for callers that evaluate or roll out with the same data (batch
+  // evaluation, rollouts): the nets, the database provider the evaluators consult (null without
+  // databases) and, in standard backgammon, the bearoff databases themselves.
+  std::shared_ptr<const eval::NetSet> nets() const;
+  const eval::BearoffProvider* bearoff_provider() const;
+  const bearoff::BearoffDatabases* bearoff_databases() const;
 
  private:
   struct Impl;

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <random>
 
+#include "analysis/position_rollout.h"
 #include "engine/gnubg_id.h"
 #include "engine/move_text.h"
 #include "eval/cube_decision.h"
@@ -18,7 +19,7 @@
 #include "rollout/rollout.h"
 #include "tavla/commands.h"
 #include "text/board_drawing.h"
-#include "text/json.h"
+#include "text/rollout_json.h"
 
 namespace po = boost::program_options;
 
@@ -26,12 +27,7 @@ namespace tavla::cli {
 
 namespace {
 
-struct Candidate {
-  std::string label;
-  rollout::Alternative alt;
-};
-
-void print_stats_text(const std::vector<Candidate>& cands,
+void print_stats_text(const std::vector<analysis::RolloutCandidate>& cands,
                       const std::vector<rollout::AlternativeStats>& stats, bool cubeful) {
   std::printf("\n%-28s %6s %6s %6s %6s %6s %8s %8s %7s\n", "", "Win", "W(g)", "W(bg)", "L(g)",
               "L(bg)", "Equity", "Cubeful", "Trials");
@@ -44,33 +40,6 @@ void print_stats_text(const std::vector<Candidate>& cands,
                 s.std_error[1], s.std_error[2], s.std_error[3], s.std_error[4], s.std_error[5],
                 cubeful ? s.std_error[6] : 0.0f);
   }
-}
-
-std::string stats_json(const std::string& id, const std::vector<Candidate>& cands,
-                       const std::vector<rollout::AlternativeStats>& stats,
-                       const rollout::RolloutSettings& st) {
-  text::JsonWriter w;
-  w.begin_object();
-  w.field("id", id);
-  w.field("trials", stats.empty() ? 0 : stats[0].trials);
-  w.field("seed", static_cast<long long>(st.seed));
-  w.field("cubeful", st.cubeful);
-  w.field("variance_reduction", st.variance_reduction);
-  w.key("results").begin_array();
-  for (size_t i = 0; i < cands.size(); ++i) {
-    w.begin_object();
-    w.field("label", cands[i].label);
-    w.key("mean").begin_array();
-    for (float v : stats[i].mean) w.value(static_cast<double>(v));
-    w.end_array();
-    w.key("std_error").begin_array();
-    for (float v : stats[i].std_error) w.value(static_cast<double>(v));
-    w.end_array();
-    w.end_object();
-  }
-  w.end_array();
-  w.end_object();
-  return w.str();
 }
 
 }  // namespace
@@ -134,67 +103,38 @@ int cmd_rollout(int argc, char** argv) {
     return 1;
   }
 
-  rollout::RolloutSettings st;
-  st.trials = vm["trials"].as<int>();
-  st.threads = vm["threads"].as<int>();
-  if (st.trials < 1 || st.threads < 1 || st.threads > 64) {
+  analysis::RolloutRequest req;
+  req.trials = vm["trials"].as<int>();
+  req.threads = vm["threads"].as<int>();
+  if (req.trials < 1 || req.threads < 1 || req.threads > 64) {
     std::cerr << "tavla rollout: --trials must be >= 1 and --threads 1..64\n";
     return 2;
   }
-  st.seed = vm.count("seed") ? vm["seed"].as<uint32_t>() : std::random_device{}();
-  st.cubeful = !vm.count("cubeless");
-  st.variance_reduction = !vm.count("no-variance-reduction");
-  st.rotate = !vm.count("random-dice");
-  st.initial = vm.count("initial") > 0;
-  if (st.initial) st.rotate = false;  // as gnubg: opening rollouts use plain random dice
-  if (vm.count("truncate")) {
-    st.truncate = true;
-    st.truncate_plies = vm["truncate"].as<int>();
-  }
-  // As gnubg's `set rollout cubeful off`: only the rollout's results become cubeless; chequer
-  // play keeps its own (cubeful) setting.
-  for (int p = 0; p < 2; ++p) {
-    if (vm.count("plies")) st.chequer[p].context.plies = vm["plies"].as<int>();
-    if (vm.count("cube-plies")) st.cube[p].plies = vm["cube-plies"].as<int>();
-  }
-  st.chequer_late = st.chequer;
-  st.cube_late = st.cube;
-  if (vm.count("std-error")) {
-    st.stop_on_std_error = true;
-    st.std_error_limit = vm["std-error"].as<float>();
-  }
+  req.seed = vm.count("seed") ? vm["seed"].as<uint32_t>() : std::random_device{}();
+  req.cubeful = !vm.count("cubeless");
+  req.variance_reduction = !vm.count("no-variance-reduction");
+  req.random_dice = vm.count("random-dice") > 0;
+  req.initial = vm.count("initial") > 0;
+  if (vm.count("truncate")) req.truncate = vm["truncate"].as<int>();
+  if (vm.count("plies")) req.plies = vm["plies"].as<int>();
+  if (vm.count("cube-plies")) req.cube_plies = vm["cube-plies"].as<int>();
+  if (vm.count("std-error")) req.std_error = vm["std-error"].as<float>();
+  req.cube = vm.count("cube") > 0;
+  req.moves = vm["moves"].as<int>();
+  const rollout::RolloutSettings st = analysis::rollout_settings(req);
 
   auto dbs = bearoff::open_default_databases(false);
   std::optional<bearoff::DatabaseBearoffProvider> provider;
   if (dbs) provider.emplace(*dbs);
 
   // What to roll out.
-  std::vector<Candidate> cands;
-  const engine::MatchState& ms = game->match;
-  if (ms.dice_rolled()) {
-    eval::Search search(*nets, provider ? &*provider : nullptr);
-    auto moves = search.rank_moves(game->board, ms.dice[0], ms.dice[1], *ci,
-                                   eval::level_setup(eval::Level::kExpert));
-    const int k = std::min<int>(vm["moves"].as<int>(), static_cast<int>(moves.size()));
-    for (int i = 0; i < k; ++i)
-      cands.push_back({engine::format_move(game->board, moves[i].move.move),
-                       {moves[i].move.after.swapped(), eval::with_on_roll(*ci, 1 - ci->on_roll),
-                        true, true, ci->cube}});
-    if (cands.empty()) {
-      std::cerr << "tavla rollout: no legal move to roll out\n";
-      return 1;
-    }
-  } else if (vm.count("cube")) {
-    if (!eval::may_double(*ci)) {
-      std::cerr << "tavla rollout: the player on roll cannot double here\n";
-      return 1;
-    }
-    cands.push_back({"No double", {game->board, *ci, false, false, ci->cube}});
-    cands.push_back({"Double, take", {game->board, eval::after_double_take(*ci), false, false, ci->cube}});
-  } else {
-    // As gnubg's rollout command: the player on roll does not consider the cube on the first turn.
-    cands.push_back({"Position", {game->board, *ci, false, false, ci->cube}});
+  eval::Search search(*nets, provider ? &*provider : nullptr);
+  auto candidates = analysis::rollout_candidates(*game, *ci, req, search);
+  if (!candidates) {
+    std::cerr << "tavla rollout: " << candidates.error() << "\n";
+    return 1;
   }
+  const std::vector<analysis::RolloutCandidate>& cands = *candidates;
 
   std::vector<rollout::Alternative> alts;
   for (const auto& c : cands) alts.push_back(c.alt);
@@ -216,7 +156,7 @@ int cmd_rollout(int argc, char** argv) {
 
   auto stats = ro.stats();
   if (vm.count("json")) {
-    std::cout << stats_json(id, cands, stats, st) << "\n";
+    std::cout << text::rollout_json(id, cands, stats, st) << "\n";
   } else {
     std::cout << text::draw_board(game->board, game->match);
     std::printf("\nRollout: %d trials, seed %u, %s, %s, %s dice, %.1f s (%.1f trials/s)\n",

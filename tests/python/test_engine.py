@@ -145,3 +145,27 @@ def test_bad_input_raises(engine):
         # Player 1 on roll, the cube owned by player 0.
         owned = tavla.Position.from_dict({"board": start.board, "state": {"cube": 2, "cube_owner": 0}})
         engine.rollout(owned, cube=True, trials=1)
+
+
+def test_threads_share_an_engine(engine):
+    import threading
+    texts = positions_to_compare()[:24]
+    want = [engine.analyze(t) for t in texts]
+    batch = engine.evaluate_batch(texts[6:])
+    results, errors = {}, []
+
+    def work(k):
+        try:
+            for i in range(k, len(texts), 4):
+                results[i] = engine.analyze(texts[i])
+            assert (engine.evaluate_batch(texts[6:]) == batch).all()
+        except Exception as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert [results[i] for i in range(len(texts))] == want

@@ -84,3 +84,16 @@ def test_ctrl_c_interrupts(engine):
             engine.rollout(tavla.Position(), trials=36 * 100000, seed=5, **FAST)
     finally:
         timer.cancel()
+
+
+def test_callback_cannot_reenter_the_engine(engine):
+    def analyse(info):
+        engine.evaluate(tavla.Position())
+
+    with pytest.raises(tavla.Error, match="busy with a rollout"):
+        engine.rollout(tavla.Position(), trials=72, seed=5, progress=analyse, **FAST)
+    # Batch evaluation has its own evaluators: allowed.
+    seen = []
+    engine.rollout(tavla.Position(), trials=72, seed=5, **FAST,
+                   progress=lambda info: seen.append(engine.evaluate_batch([tavla.Position()])[0][0]))
+    assert seen and seen[0] == pytest.approx(engine.evaluate(tavla.Position(), plies=0)["probs"][0])

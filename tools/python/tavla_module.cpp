@@ -482,13 +482,14 @@ class Engine {
     const eval::CubeInfo ci = unwrap(eval::cube_info(p.game.match), "rollout");
     const rollout::RolloutSettings st = analysis::rollout_settings(req);
 
+    check_not_reentered();
     std::atomic<bool> interrupted{false};
     bool python_error = false;
     std::string json;
     std::optional<std::string> failure;
     {
       py::gil_scoped_release release;
-      std::lock_guard lock(mutex_);
+      Hold hold(*this);
       auto cands = analysis::rollout_candidates(p.game, ci, req, analyser_->search().primary());
       if (!cands) {
         failure = cands.error();
@@ -589,11 +590,26 @@ class Engine {
   }
 
  private:
+  // The analyser, held by one call at a time. A rollout's progress callback runs while its call
+  // holds it: the same thread asking again would wait for itself.
+  struct Hold {
+    explicit Hold(Engine& e) : engine(e), lock(e.mutex_) { e.holder_ = std::this_thread::get_id(); }
+    ~Hold() { engine.holder_ = std::thread::id(); }
+    Engine& engine;
+    std::lock_guard<std::mutex> lock;
+  };
+  void check_not_reentered() const {
+    if (holder_.load() == std::this_thread::get_id())
+      throw Error("the Engine is busy with a rollout on this thread: a progress callback cannot "
+                  "analyse or roll out with the same Engine (use another one)");
+  }
+
   py::dict analyse_json(const Position& p, const eval::EvalSetup& setup) {
+    check_not_reentered();
     std::string json, failure;
     {
       py::gil_scoped_release release;
-      std::lock_guard lock(mutex_);
+      Hold hold(*this);
       auto a = analyser_->analyse(p.game, setup, false);
       if (a)
         json = text::analysis_json(position_label(p), *a);
@@ -607,6 +623,7 @@ class Engine {
   std::unique_ptr<analysis::Analyser> analyser_;
   int threads_ = 1;
   std::mutex mutex_;        // the analyser: one analysis or rollout at a time
+  std::atomic<std::thread::id> holder_{};  // the thread holding mutex_ (Hold)
   std::mutex batch_mutex_;  // the batch evaluators
   std::unique_ptr<analysis::BatchEvaluator> batch_;
 };

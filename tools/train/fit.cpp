@@ -6,6 +6,7 @@
 #include <random>
 
 #include "eval/inputs.h"
+#include "train/net_of.h"
 #include "train/train_net.h"
 
 namespace tavla::train {
@@ -15,17 +16,6 @@ namespace {
 using eval::NetId;
 using eval::PositionClass;
 
-NetId main_net(PositionClass c) {
-  return c == PositionClass::kRace      ? NetId::kRace
-         : c == PositionClass::kCrashed ? NetId::kCrashed
-                                        : NetId::kContact;
-}
-NetId pruning_net(PositionClass c) {
-  return c == PositionClass::kRace      ? NetId::kPruneRace
-         : c == PositionClass::kCrashed ? NetId::kPruneCrashed
-                                        : NetId::kPruneContact;
-}
-
 double holdout_excess(const std::array<TrainNet, eval::kNetCount>& nets,
                       const std::vector<const Example*>& held) {
   if (held.empty()) return 0;
@@ -33,7 +23,7 @@ double holdout_excess(const std::array<TrainNet, eval::kNetCount>& nets,
   double sum = 0;
   for (const Example* e : held) {
     eval::encode_sparse(e->cls, e->board, x);
-    const auto y = nets[static_cast<int>(main_net(e->cls))].forward(x);
+    const auto y = nets[static_cast<int>(main_net_of(e->cls))].forward(x);
     sum += cross_entropy(y, e->target) - cross_entropy(e->target, e->target);
   }
   return sum / static_cast<double>(held.size());
@@ -68,10 +58,10 @@ std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& exa
     double loss = 0;
     for (const Example* e : train) {
       eval::encode_sparse(e->cls, e->board, x);
-      loss += nets[static_cast<int>(main_net(e->cls))].learn(x, e->target, s.rate,
+      loss += nets[static_cast<int>(main_net_of(e->cls))].learn(x, e->target, s.rate,
                                                              s.rate_hidden_scale);
       eval::encode_base_sparse(e->board, x);
-      nets[static_cast<int>(pruning_net(e->cls))].learn(x, e->target, s.rate, s.rate_hidden_scale);
+      nets[static_cast<int>(pruning_net_of(e->cls))].learn(x, e->target, s.rate, s.rate_hidden_scale);
     }
     FitEpoch fe;
     fe.epoch = epoch;

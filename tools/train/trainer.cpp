@@ -19,6 +19,7 @@
 #include "eval/output_rules.h"
 #include "rollout/rollout.h"
 #include "eval/search.h"
+#include "train/net_of.h"
 #include "train/train_net.h"
 
 namespace tavla::train {
@@ -40,17 +41,6 @@ std::mt19937_64 stream(uint64_t seed, uint64_t kind, uint64_t index) {
 }
 
 constexpr uint64_t kGameStream = 1, kShuffleStream = 2, kInitStream = 3;
-
-NetId main_net_of(PositionClass c) {
-  return c == PositionClass::kRace      ? NetId::kRace
-         : c == PositionClass::kCrashed ? NetId::kCrashed
-                                        : NetId::kContact;
-}
-NetId pruning_net_of(PositionClass c) {
-  return c == PositionClass::kRace      ? NetId::kPruneRace
-         : c == PositionClass::kCrashed ? NetId::kPruneCrashed
-                                        : NetId::kPruneContact;
-}
 
 float rate_at(const TrainSettings& s, int round) {
   const float r = s.rate / std::sqrt(1.0f + static_cast<float>(round) / s.rate_halflife);

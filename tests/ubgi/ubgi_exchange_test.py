@@ -161,6 +161,27 @@ def same_as_analyze(args):
         got = e.ask("position xgid " + offered, "go")
         expected = {"take": "take", "pass": "drop", "beaver": "beaver"}[take]
         check(got == ["bestcube " + expected], "%s %s: %r for %s" % (args, offered, got, take))
+    # Match play (XGIDs of the same boards at other scores): cube alive, Crawford (no cube),
+    # post-Crawford (the leader's cube is dead), and the take when a double is pending.
+    for posid in CUBE_POSITIONS[:4]:
+        fields = an(posid)["xgid"].split(":")
+        for score1, score2, rules, length, pending in [(2, 3, 0, 7, True), (4, 2, 1, 5, False),
+                                                        (4, 2, 0, 5, True), (0, 0, 0, 3, True)]:
+            fields[4:9] = ["00", str(score1), str(score2), str(rules), str(length)]
+            position = ":".join(fields)
+            ref = an(position)
+            doubles = "cube" in ref and ub.doubler_doubles(
+                ref["cube"]["action"], ref["eval"]["plies"], ref["eval"]["probs"][0])
+            got = e.ask("position xgid " + position, "go cube")
+            check(got == ["bestcube " + ("double" if doubles else "nodouble")],
+                  "%s %s: %r for %s" % (args, position, got, ref.get("cube", {}).get("action")))
+            if pending:
+                fields[4] = "D"
+                offered = ":".join(fields)
+                take = an(offered)["take"]["action"]
+                got = e.ask("position xgid " + offered, "go cube")
+                expected = {"take": "take", "pass": "drop", "beaver": "beaver"}[take]
+                check(got == ["bestcube " + expected], "%s %s: %r for %s" % (args, offered, got, take))
     an.close()
     e.close()
 

@@ -109,6 +109,15 @@ std::optional<std::string> value_in(const SessionSettings& settings, std::string
   return std::nullopt;
 }
 
+// `position gnubgid` takes a position ID or POSID:MATCHID, never an XGID; `position xgid` only
+// XGIDs.
+engine::Result<engine::Game> game_of(const SetPosition& p) {
+  if (p.xgid) return engine::game_from_xgid(p.id);
+  if (std::count(p.id.begin(), p.id.end(), ':') > 1)
+    return engine::Error{"not a gnubg ID (POSID or POSID:MATCHID)"};
+  return engine::game_from_text(p.id);
+}
+
 }  // namespace
 
 std::string move_payload(const engine::Move& move) {
@@ -228,11 +237,7 @@ std::vector<std::string> Session::apply(const Command& c) {
   if (std::holds_alternative<Stop>(c)) return {};  // every go is answered before the next line
   if (std::holds_alternative<ListKeys>(c)) return key_lines();
   if (const auto* p = std::get_if<SetPosition>(&c)) {
-    auto game = p->xgid ? engine::game_from_xgid(p->id)
-                : std::count(p->id.begin(), p->id.end(), ':') <= 1
-                    ? engine::game_from_text(p->id)
-                    : engine::Result<engine::Game>(
-                          engine::Error{"not a gnubg ID (POSID or POSID:MATCHID)"});
+    auto game = game_of(*p);
     if (!game) return one_error(ErrorCode::kBadValue, "position: " + game.error());
     if (auto bad = engine::board_error(game->board, settings_.analyser.variant))
       return one_error(ErrorCode::kBadValue, "position: " + *bad);

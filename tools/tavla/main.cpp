@@ -32,6 +32,8 @@ constexpr Command kCommands[] = {
     {"fit", tavla::cli::cmd_fit, "fit nets to labelled positions on disk (tavla train --save-labels)"},
     {"external", tavla::cli::cmd_external,
      "play as gnubg's external player (gnubg: set player N external HOST:PORT)"},
+    {"ubgi", tavla::cli::cmd_ubgi,
+     "the Universal Backgammon Interface on stdin/stdout (engine-versus-engine harnesses)"},
 };
 
 void usage(std::ostream& os) {

@@ -32,6 +32,8 @@ constexpr Command kCommands[] = {
     {"fit", tavla::cli::cmd_fit, "fit nets to labelled positions on disk (tavla train --save-labels)"},
     {"external", tavla::cli::cmd_external,
      "play as gnubg's external player (gnubg: set player N external HOST:PORT)"},
+    {"serve", tavla::cli::cmd_serve,
+     "HTTP JSON service and web page: analysis and rollout jobs (localhost by default)"},
 };
 
 void usage(std::ostream& os) {

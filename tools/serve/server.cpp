@@ -2,6 +2,7 @@
 #include "serve/server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <cmath>
 #include <random>
@@ -58,13 +59,20 @@ std::optional<engine::Game> position_of(const RequestFields& f, httplib::Respons
   return std::move(game).value();
 }
 
+// httplib listens with a backlog of 5: 32 clients connecting at once would see dropped SYNs
+// (a second's retransmit) and resets. Listening again on Linux only raises the backlog.
+class HttpServer : public httplib::Server {
+ public:
+  void raise_backlog() { ::listen(svr_sock_, SOMAXCONN); }
+};
+
 }  // namespace
 
 struct Server::Impl {
   ServeOptions options;
   std::unique_ptr<AnalyserPool> pool;
   std::unique_ptr<RolloutJobs> jobs;
-  httplib::Server http;
+  HttpServer http;
   std::string warning;
 
   void routes();
@@ -98,11 +106,13 @@ engine::Result<int> Server::bind() {
   if (o.port == 0) {
     int port = impl_->http.bind_to_any_port(o.bind);
     if (port <= 0) return engine::Error{"cannot listen on " + o.bind + " (any port)"};
+    impl_->http.raise_backlog();
     return port;
   }
   if (!impl_->http.bind_to_port(o.bind, o.port))
     return engine::Error{"cannot listen on " + o.bind + ":" + std::to_string(o.port) +
                          " (in use, or not an address of this machine)"};
+  impl_->http.raise_backlog();
   return o.port;
 }
 
@@ -120,6 +130,7 @@ void Server::Impl::routes() {
   http.set_read_timeout(options.timeout_s, 0);
   http.set_write_timeout(options.timeout_s, 0);
   http.set_keep_alive_timeout(options.timeout_s);
+  http.set_keep_alive_max_count(1000);  // requests on one connection before it is closed
   // httplib's own refusals (unknown route 404, body too large 413, bad request line 400) get
   // a JSON body too; the handlers' own errors keep theirs.
   http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {

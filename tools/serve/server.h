@@ -27,7 +27,7 @@ struct ServeOptions {
   std::string bind = "127.0.0.1";
   int port = 8080;               // 0: any free port (bind() says which)
   int threads = 2;               // analysers: analyses at once
-  int connections = 32;          // connections served at once (HTTP worker threads)
+  int connections = 64;          // connections served at once (HTTP worker threads)
   size_t max_body = 16 * 1024;   // bytes of a request body; larger: 413
   int max_plies = 3;             // deepest analysis a request may ask for
   int max_trials = 100000;       // per rollout (memory: 28 bytes x trials x candidates)

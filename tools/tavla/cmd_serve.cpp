@@ -30,7 +30,7 @@ int cmd_serve(int argc, char** argv) {
       "address to listen on (0.0.0.0: every interface)")(
       "port", po::value<int>()->default_value(8080), "port (0: any free port, printed)")(
       "threads", po::value<int>()->default_value(2), "analyses at once (one analyser each)")(
-      "connections", po::value<int>()->default_value(32), "connections served at once")(
+      "connections", po::value<int>()->default_value(64), "connections served at once")(
       "max-body", po::value<int>()->default_value(16384), "largest request body, bytes")(
       "max-plies", po::value<int>()->default_value(3), "deepest analysis a request may ask for")(
       "max-trials", po::value<int>()->default_value(100000), "most trials of one rollout")(

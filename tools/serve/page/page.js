@@ -47,7 +47,7 @@ async function api(method, path, body) {
 // middle. Side on roll: white chequers; opponent: dark.
 function drawBoard(svg, board) {
   svg.replaceChildren();
-  const W = 330, H = 240, bar = 30, pw = (W - bar) / 12, ph = 100;
+  const W = 330, H = 290, bar = 30, pw = (W - bar) / 12, ph = 120;
   svg.appendChild(svgElement("rect", { x: 0, y: 0, width: W, height: H, fill: "#d9b77e" }));
   svg.appendChild(svgElement("rect", { x: 6 * pw, y: 0, width: bar, height: H, fill: "#8a5a2b" }));
   // Point p (1..24, ours) -> column and whether it is on the bottom row.

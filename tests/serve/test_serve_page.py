@@ -123,6 +123,21 @@ def analysis_shown(s, position, plies):
     return a
 
 
+def set_up_by_clicking(s):
+    # The starting position clicked onto an empty board (shift: the opponent's chequers, at our
+    # point numbers), with dice 52: the page's position must be the one tavla itself writes for
+    # WITH_DICE (its "xgid"), and the numbers shown those of the API for it.
+    clicks = ["24"] * 2 + ["13"] * 5 + ["8"] * 3 + ["6"] * 5
+    clicks += ["s1"] * 2 + ["s12"] * 5 + ["s17"] * 3 + ["s19"] * 5
+    clicks += ["s6", "6"]  # a dark chequer onto a white point takes a white one; a white puts it back
+    dom, console = chromium(page_url(s, setup=",".join(clicks), dice="52", plies=0), "--dump-dom")
+    check(not console, f"setup: console messages {console}")
+    status, a = s.request("POST", "/api/analyze", {"position": WITH_DICE})
+    check(dom.body.get("data-analysed") == a["xgid"],
+          f"set up by clicking: {dom.body.get('data-analysed')} vs {a['xgid']}")
+    analysis_shown(s, a["xgid"], 0)
+
+
 def rollout_shown(s):
     dom, console = chromium(page_url(s, position=OPENING, plies=0, rollout=1, trials=12), "--dump-dom",
                             budget=120000)
@@ -142,6 +157,7 @@ def main():
     with Server("--threads", "2") as s:
         for position, plies in [(OPENING, 0), (WITH_DICE, 0), (MATCH, 1)]:
             analysis_shown(s, position, plies)
+        set_up_by_clicking(s)
         rollout_shown(s)
         if os.path.exists(shot):
             os.remove(shot)

@@ -49,7 +49,8 @@ function drawBoard(svg, board) {
   svg.replaceChildren();
   const W = 330, H = 290, bar = 30, pw = (W - bar) / 12, ph = 120;
   svg.appendChild(svgElement("rect", { x: 0, y: 0, width: W, height: H, fill: "#d9b77e" }));
-  svg.appendChild(svgElement("rect", { x: 6 * pw, y: 0, width: bar, height: H, fill: "#8a5a2b" }));
+  svg.appendChild(svgElement("rect", { x: 6 * pw, y: 0, width: bar, height: H, fill: "#8a5a2b",
+                                       "data-point": 25 }));
   // Point p (1..24, ours) -> column and whether it is on the bottom row.
   const place = (p) => {
     const bottom = p <= 12;
@@ -63,7 +64,7 @@ function drawBoard(svg, board) {
     const base = bottom ? H : 0;
     svg.appendChild(svgElement("polygon", {
       points: `${x},${base} ${x + pw},${base} ${x + pw / 2},${tip}`,
-      fill: p % 2 ? "#7b2d26" : "#f3e6c8", stroke: "#553", "stroke-width": 0.5,
+      fill: p % 2 ? "#7b2d26" : "#f3e6c8", stroke: "#553", "stroke-width": 0.5, "data-point": p,
     }));
     const label = svgElement("text", { x: x + pw / 2, y: bottom ? H - 2 : 9, "font-size": 7,
                                       "text-anchor": "middle", fill: "#333" });
@@ -71,12 +72,12 @@ function drawBoard(svg, board) {
     svg.appendChild(label);
   }
   const r = pw / 2 - 1;
-  const stack = (count, x, bottom, colour, dy) => {
+  const stack = (count, x, bottom, colour, dy, point) => {
     const shown = Math.min(count, 5);
     for (let k = 0; k < shown; ++k) {
       const cy = bottom ? H - 12 - r - k * dy : 12 + r + k * dy;
       svg.appendChild(svgElement("circle", { cx: x, cy, r, fill: colour, stroke: "#000",
-                                             "stroke-width": 0.7, class: "chequer" }));
+                                             "stroke-width": 0.7, class: "chequer", "data-point": point }));
     }
     if (count > 5) {
       const t = svgElement("text", { x, y: bottom ? H - 12 - r - 4 * dy + 3 : 12 + r + 4 * dy + 3,
@@ -87,12 +88,12 @@ function drawBoard(svg, board) {
   };
   for (let i = 0; i < 24; ++i) {
     const mine = board.on_roll[i], theirs = board.opponent[i];
-    if (mine) { const { x, bottom } = place(i + 1); stack(mine, x + pw / 2, bottom, "#fff", 2 * r); }
-    if (theirs) { const { x, bottom } = place(24 - i); stack(theirs, x + pw / 2, bottom, "#333", 2 * r); }
+    if (mine) { const { x, bottom } = place(i + 1); stack(mine, x + pw / 2, bottom, "#fff", 2 * r, i + 1); }
+    if (theirs) { const { x, bottom } = place(24 - i); stack(theirs, x + pw / 2, bottom, "#333", 2 * r, 24 - i); }
   }
   // The bar: the side on roll's chequers enter from the top (the opponent's home board).
-  if (board.on_roll[24]) stack(board.on_roll[24], 6 * pw + bar / 2, false, "#fff", 2 * r);
-  if (board.opponent[24]) stack(board.opponent[24], 6 * pw + bar / 2, true, "#333", 2 * r);
+  if (board.on_roll[24]) stack(board.on_roll[24], 6 * pw + bar / 2, false, "#fff", 2 * r, 25);
+  if (board.opponent[24]) stack(board.opponent[24], 6 * pw + bar / 2, true, "#333", 2 * r, 25);
 }
 
 function fillTable(table, head, rows) {
@@ -241,16 +242,101 @@ async function cancelRollout() {
   if (job) showRollout(await api("DELETE", `/api/rollouts/${job}`));
 }
 
+// Setting up a position by clicking: the board edited is seen from the side on roll (white),
+// and the position typed into the box is its XGID (money game, centred cube, the Jacoby rule
+// and beavers, as tavla writes XGIDs), with the dice given, if any.
+let setup = null;  // {on_roll: [25], opponent: [25]} while editing
+
+function startingBoard() {
+  const side = Array(25).fill(0);
+  side[5] = 5; side[7] = 3; side[12] = 5; side[23] = 2;
+  return { on_roll: side.slice(), opponent: side.slice() };
+}
+
+function xgidOf(board, dice) {
+  // XGID's 26 characters: 0 the opponent's bar, 1..24 our points (upper case: our chequers,
+  // lower case: the opponent's, the letter counting them), 25 our bar. Turn 1: "X", us, on roll.
+  const letter = (n, upper) => (n ? String.fromCharCode((upper ? 65 : 97) + n - 1) : "-");
+  let s = letter(board.opponent[24], false);
+  for (let p = 1; p <= 24; ++p) {
+    s += board.on_roll[p - 1] ? letter(board.on_roll[p - 1], true) : letter(board.opponent[24 - p], false);
+  }
+  s += letter(board.on_roll[24], true);
+  return `XGID=${s}:0:0:1:${/^[1-6]{2}$/.test(dice) ? dice : "00"}:0:0:3:0:10`;
+}
+
+function setupChanged() {
+  drawBoard($("board"), setup);
+  $("position").value = xgidOf(setup, $("setup-dice").value.trim());
+}
+
+// A click on point p (1..24, 25 the bar) for the side on roll, or with shift for the opponent.
+function setupClick(p, opponentSide) {
+  const mine = opponentSide ? setup.opponent : setup.on_roll;
+  const other = opponentSide ? setup.on_roll : setup.opponent;
+  const i = p === 25 ? 24 : opponentSide ? 24 - p : p - 1;   // index in `mine`
+  const j = p === 25 ? -1 : opponentSide ? p - 1 : 24 - p;   // the same point in `other`
+  if (j >= 0 && other[j] > 0) {
+    other[j] -= 1;
+  } else if (mine.reduce((a, b) => a + b, 0) < 15) {
+    mine[i] += 1;
+  }
+  setupChanged();
+}
+
+function endSetup() {
+  setup = null;
+  $("setup-tools").hidden = true;
+  $("setup").textContent = "Set up a position";
+}
+
+function toggleSetup() {
+  if (setup) {
+    endSetup();
+    analyse();
+    return;
+  }
+  setup = startingBoard();
+  $("setup-tools").hidden = false;
+  $("setup").textContent = "Done";
+  setupChanged();
+}
+
 async function init() {
   const health = await api("GET", "/api/health");
   for (let p = 0; p <= health.max_plies; ++p) $("plies").appendChild(element("option", { value: p }, String(p)));
   $("position-form").addEventListener("submit", (e) => { e.preventDefault(); analyse(); });
   $("rollout-start").addEventListener("click", startRollout);
   $("rollout-cancel").addEventListener("click", cancelRollout);
+  $("setup").addEventListener("click", toggleSetup);
+  $("setup-clear").addEventListener("click", () => {
+    setup = { on_roll: Array(25).fill(0), opponent: Array(25).fill(0) };
+    setupChanged();
+  });
+  $("setup-start").addEventListener("click", () => { setup = startingBoard(); setupChanged(); });
+  $("setup-dice").addEventListener("input", setupChanged);
+  $("board").addEventListener("click", (e) => {
+    const target = e.target.closest("[data-point]");
+    if (setup && target) setupClick(Number(target.dataset.point), e.shiftKey);
+  });
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.get("plies")) $("plies").value = params.get("plies");
   if (params.get("trials")) $("trials").value = params.get("trials");
   $("position").value = params.get("position") || "4HPwATDgc/ABMA:cAkAAAAAAAAA";
+  if (params.get("setup") !== null) {
+    // Clicks given in the URL ("6,6,s19": point 6 twice, shift-click point 19), sent to the
+    // board as mouse events, as a user's clicks are: how the page test sets a board up.
+    $("setup").click();
+    $("setup-clear").click();
+    if (params.get("dice")) $("setup-dice").value = params.get("dice");
+    for (const c of params.get("setup").split(",").filter((x) => x)) {
+      const shift = c.startsWith("s");
+      // The first element of a point is its triangle (the bar: its rectangle).
+      const point = $("board").querySelector(`[data-point="${shift ? c.slice(1) : c}"]`);
+      point.dispatchEvent(new MouseEvent("click", { bubbles: true, shiftKey: shift }));
+    }
+    endSetup();
+  }
   await analyse();
   if (params.get("rollout")) await startRollout();
   document.body.dataset.ready = "1";

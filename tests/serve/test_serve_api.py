@@ -111,7 +111,7 @@ def bad_requests(s):
 
 def rollouts(s):
     # A finished job equals `tavla rollout --json` with the same options and seed.
-    for extra, args in [({}, []), ({"cube": True}, ["--cube"]),
+    for extra, args in [({}, []), ({"cube": True, "truncate": 7}, ["--cube", "--truncate", "7"]),
                         ({"truncate": 5, "cubeful": False}, ["--truncate", "5", "--cubeless"])]:
         pos = OPENING
         body = {"position": pos, "trials": 36, "seed": 11, **extra}
@@ -123,10 +123,11 @@ def rollouts(s):
         check(st["rollout"] == want, f"rollout {extra}: differs from tavla rollout")
     # With dice: the candidate plays.
     pos = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
-    status, st = s.request("POST", "/api/rollouts", {"position": pos, "trials": 36, "seed": 3, "moves": 3})
+    status, st = s.request("POST", "/api/rollouts", {"position": pos, "trials": 36, "seed": 3, "moves": 3,
+                                                     "truncate": 7})
     st = wait_done(s, st["job"])
     check(st["rollout"] == tavla_json("rollout", "--json", pos, "--trials", "36", "--seed", "3",
-                                      "--moves", "3"), "rollout of plays")
+                                      "--moves", "3", "--truncate", "7"), "rollout of plays")
 
     # Streamed: events until the job has finished, trials never going back.
     status, st = s.request("POST", "/api/rollouts", {"position": OPENING, "trials": 72, "seed": 2})

@@ -4,7 +4,10 @@
 #include <httplib.h>
 #include <sys/socket.h>
 
+#include <atomic>
+#include <chrono>
 #include <cmath>
+#include <thread>
 #include <random>
 
 #include "engine/gnubg_id.h"
@@ -74,6 +77,8 @@ struct Server::Impl {
   std::unique_ptr<RolloutJobs> jobs;
   HttpServer http;
   std::string warning;
+  std::atomic<bool> stopping{false};  // stop() was called
+  std::atomic<bool> returned{false};  // run() has returned (or will not listen)
 
   void routes();
   void analyze(const httplib::Request& req, httplib::Response& res);
@@ -116,10 +121,18 @@ engine::Result<int> Server::bind() {
   return o.port;
 }
 
-void Server::run() { impl_->http.listen_after_bind(); }
+void Server::run() {
+  if (!impl_->stopping) impl_->http.listen_after_bind();
+  impl_->returned = true;
+}
 
 void Server::stop() {
+  impl_->stopping = true;
   impl_->jobs->cancel_all();
+  // httplib's stop() does nothing before the server listens: a stop that comes between bind()
+  // and run()'s listening waits for one or the other.
+  while (!impl_->http.is_running() && !impl_->returned)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
   impl_->http.stop();
 }
 

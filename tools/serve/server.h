@@ -44,9 +44,10 @@ class Server {
 
   // Binds the listening socket; the port bound, or an error.
   engine::Result<int> bind();
-  // Serves until stop() (from another thread or a signal-handling thread).
+  // Serves until stop() (from another thread or a signal-handling thread); call once, after a
+  // successful bind().
   void run();
-  void stop();
+  void stop();  // may come before run() listens: run() then returns at once
   const std::string& warning() const;  // as Analyser::warning()
 
  private:

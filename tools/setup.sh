@@ -10,6 +10,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libreadline-dev
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module and its tests
+  libcpp-httplib-dev  # tavla serve's HTTP server (optional: without it tavla serve is left out)
+  chromium  # the headless browser that tests tavla serve's web page
   gnubg  # the reference: its weights, databases and binaries drive the differential tests
 )
 

@@ -19,6 +19,7 @@ int cmd_train(int argc, char** argv);
 int cmd_external(int argc, char** argv);
 int cmd_fit(int argc, char** argv);
 int cmd_ubgi(int argc, char** argv);
+int cmd_serve(int argc, char** argv);
 // The interactive shell; also what `tavla` runs with no command or with gnubg's options.
 int cmd_shell(int argc, char** argv);
 

@@ -34,6 +34,8 @@ constexpr Command kCommands[] = {
      "play as gnubg's external player (gnubg: set player N external HOST:PORT)"},
     {"ubgi", tavla::cli::cmd_ubgi,
      "the Universal Backgammon Interface on stdin/stdout (engine-versus-engine harnesses)"},
+    {"serve", tavla::cli::cmd_serve,
+     "HTTP JSON service and web page: analysis and rollout jobs (localhost by default)"},
 };
 
 void usage(std::ostream& os) {

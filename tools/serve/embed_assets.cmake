@@ -1,0 +1,26 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Writes OUT: a C++ file with each file of DIR as a string (tools/serve/page_assets.h), so that the
+# page is part of the binary. Run at build time by tools/serve/CMakeLists.txt.
+file(GLOB FILES ${DIR}/*)
+set(body "// Generated from tools/serve/page/ by embed_assets.cmake: do not edit.\n")
+string(APPEND body "#include \"serve/page_assets.h\"\n\nnamespace tavla::serve {\n\n")
+string(APPEND body "const std::vector<PageAsset>& page_assets() {\n  static const std::vector<PageAsset> assets = {\n")
+foreach(f ${FILES})
+  get_filename_component(name ${f} NAME)
+  file(READ ${f} content)
+  if(content MATCHES "\\)tavla_asset\"")
+    message(FATAL_ERROR "${f} contains the raw-string delimiter )tavla_asset\"")
+  endif()
+  # Long literals are split: compilers limit the length of one string literal.
+  string(LENGTH "${content}" n)
+  set(pieces "")
+  set(i 0)
+  while(i LESS n)
+    string(SUBSTRING "${content}" ${i} 8000 piece)
+    string(APPEND pieces "R\"tavla_asset(${piece})tavla_asset\"\n")
+    math(EXPR i "${i} + 8000")
+  endwhile()
+  string(APPEND body "      {\"${name}\", ${pieces}},\n")
+endforeach()
+string(APPEND body "  };\n  return assets;\n}\n\n}  // namespace tavla::serve\n")
+file(WRITE ${OUT} "${body}")

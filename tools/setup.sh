@@ -11,6 +11,7 @@ packages=(
   libreadline-dev
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module and its tests
   gnubg  # the reference: its weights, databases and binaries drive the differential tests
+  libopenmpi-dev openmpi-bin  # optional: rollouts and batches across MPI ranks (CMake finds MPI)
 )
 
 # --fuzz: also what the fuzz preset needs (clang and its libFuzzer and sanitizer runtimes).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // tavla rollout POSITION: rollouts of a position, of the candidate moves of a roll, or of a cube
-// decision, with a live progress line on a terminal.
+// decision, with a live progress line on a terminal. Under mpirun/srun the trials are shared by the
+// ranks (mpi/distributed_rollout.h) and rank 0 prints; --save FILE checkpoints finished trials.
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
@@ -10,10 +11,13 @@
 #include <random>
 
 #include "analysis/position_rollout.h"
+#include "analysis/rollout_checkpoint.h"
 #include "engine/gnubg_id.h"
 #include "engine/move_text.h"
 #include "eval/cube_decision.h"
 #include "eval/search.h"
+#include "mpi/distributed_rollout.h"
+#include "mpi/world.h"
 #include "bearoff/bearoff_provider.h"
 #include "bearoff/default_databases.h"
 #include "rollout/rollout.h"
@@ -45,12 +49,21 @@ void print_stats_text(const std::vector<analysis::RolloutCandidate>& cands,
 }  // namespace
 
 int cmd_rollout(int argc, char** argv) {
+  if (auto e = mpi::launch_error()) {
+    std::cerr << "tavla rollout: " << *e << "\n";
+    return 2;
+  }
   po::options_description opts(
       "usage: tavla rollout POSITION [options]\n\n"
       "Rolls out a position (no dice), the best candidate moves of a roll (dice set), or with\n"
       "--cube the cube decision (no double and double/take on the same dice). Results are for the\n"
       "player on roll (for moves: the mover): Win W(g) W(bg) L(g) L(bg), cubeless and cubeful\n"
-      "equity, with standard errors.\n\noptions");
+      "equity, with standard errors.\n\n"
+      "Started by mpirun or srun (mpirun -np N tavla rollout ...), the trials are shared by the\n"
+      "ranks and their threads; the results are those of one process, bit for bit, and rank 0\n"
+      "prints them. --save FILE appends every finished trial to FILE; the same command again\n"
+      "(with any number of ranks or threads, more trials, another --std-error) resumes from it.\n"
+      "\noptions");
   opts.add_options()("help,h", "show this help")("position", po::value<std::string>(),
                                                   "gnubg ID, position ID or XGID")(
       "trials", po::value<int>()->default_value(1296), "number of trials")(
@@ -65,7 +78,8 @@ int cmd_rollout(int argc, char** argv) {
       "cube", "roll out the cube decision (no double vs double/take)")(
       "moves", po::value<int>()->default_value(5), "with dice: how many candidate moves")(
       "std-error", po::value<float>(), "stop when every equity's standard error is below this")(
-      "json", "print JSON")("weights", po::value<std::string>(), "weights file");
+      "json", "print JSON")("save", po::value<std::string>(),
+                            "checkpoint finished trials in this file, resume from it if present")("weights", po::value<std::string>(), "weights file");
   po::positional_options_description pos;
   pos.add("position", 1);
   po::variables_map vm;
@@ -110,7 +124,6 @@ int cmd_rollout(int argc, char** argv) {
     std::cerr << "tavla rollout: --trials must be >= 1 and --threads 1..64\n";
     return 2;
   }
-  req.seed = vm.count("seed") ? vm["seed"].as<uint32_t>() : std::random_device{}();
   req.cubeful = !vm.count("cubeless");
   req.variance_reduction = !vm.count("no-variance-reduction");
   req.random_dice = vm.count("random-dice") > 0;
@@ -121,7 +134,6 @@ int cmd_rollout(int argc, char** argv) {
   if (vm.count("std-error")) req.std_error = vm["std-error"].as<float>();
   req.cube = vm.count("cube") > 0;
   req.moves = vm["moves"].as<int>();
-  const rollout::RolloutSettings st = analysis::rollout_settings(req);
 
   auto dbs = bearoff::open_default_databases(false);
   std::optional<bearoff::DatabaseBearoffProvider> provider;
@@ -136,13 +148,54 @@ int cmd_rollout(int argc, char** argv) {
   }
   const std::vector<analysis::RolloutCandidate>& cands = *candidates;
 
+  // Every rank got here with the same candidates (same command, deterministic search). Rank 0
+  // chooses the seed (--seed, the checkpoint's, or a random one), reads and opens the checkpoint,
+  // and tells the others the seed, or that it failed.
+  const mpi::World world;
+  const bool root = world.rank() == 0;
+  std::optional<analysis::RolloutCheckpoint> resume;
+  analysis::CheckpointWriter save;
+  uint32_t ok = 1;
+  if (root) {
+    req.seed = vm.count("seed") ? vm["seed"].as<uint32_t>() : std::random_device{}();
+    if (vm.count("save")) {
+      const std::filesystem::path file = vm["save"].as<std::string>();
+      const std::string signature = analysis::checkpoint_signature(id, req, cands);
+      std::string error;
+      if (std::filesystem::exists(file)) {
+        auto cp = analysis::read_rollout_checkpoint(file, static_cast<int>(cands.size()));
+        if (!cp) {
+          error = cp.error();
+        } else if (cp->signature != signature) {
+          error = file.string() + ": the checkpoint is of another rollout (" + cp->signature +
+                  "), not of this one (" + signature + ")";
+        } else if (vm.count("seed") && cp->seed != req.seed) {
+          error = file.string() + ": the checkpoint has seed " + std::to_string(cp->seed) +
+                  ", not " + std::to_string(req.seed);
+        } else {
+          req.seed = cp->seed;
+          resume = std::move(*cp);
+        }
+      }
+      if (error.empty())
+        if (auto e = save.open(file, signature, req.seed, resume ? &*resume : nullptr)) error = *e;
+      if (!error.empty()) {
+        std::cerr << "tavla rollout: " << error << "\n";
+        ok = 0;
+      }
+    }
+  }
+  if (!mpi::broadcast(world, ok)) return 1;
+  req.seed = mpi::broadcast(world, req.seed);
+  const rollout::RolloutSettings st = analysis::rollout_settings(req);
+
   std::vector<rollout::Alternative> alts;
   for (const auto& c : cands) alts.push_back(c.alt);
   rollout::Rollout ro(*nets, provider ? &*provider : nullptr, st, alts);
   const bool tty = isatty(STDERR_FILENO);
   const auto t0 = std::chrono::steady_clock::now();
-  ro.run(st.trials, [&](const rollout::Progress& p) {
-    if (!tty) return;
+  const auto show_progress = [&](const rollout::Progress& p) {
+    if (!tty || !root) return;
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     double rate = p.trials_done / std::max(secs, 1e-9);
     const int k = st.cubeful ? rollout::kCubefulEquity : rollout::kCubelessEquity;
@@ -150,7 +203,21 @@ int cmd_rollout(int argc, char** argv) {
                  p.trials_total, rate, (p.trials_total - p.trials_done) / std::max(rate, 1e-9),
                  cands[0].label.c_str(), p.stats[0].mean[k], p.stats[0].std_error[k]);
     std::fflush(stderr);
-  });
+  };
+  if (world.distributed() || save.is_open()) {
+    mpi::DistributedRolloutOptions o;
+    o.trials = st.trials;
+    o.chunk = st.threads;
+    o.resume = resume ? &*resume : nullptr;
+    o.save = save.is_open() ? &save : nullptr;
+    const mpi::TransferCount sent = mpi::run_distributed(world, ro, o, show_progress);
+    if (!root) return 0;
+    if (world.distributed())
+      std::fprintf(stderr, "tavla rollout: %d ranks; rank 0 received %lld messages, %lld bytes\n",
+                   world.size(), sent.messages, sent.bytes);
+  } else {
+    ro.run(st.trials, show_progress);
+  }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (tty) std::fprintf(stderr, "\n");
 

@@ -141,6 +141,50 @@ void play_given_chunks(rollout::Rollout& ro) {
     MPI_Send(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, 0, kResult, MPI_COMM_WORLD);
   }
 }
+
+// Rank 0 of several: keeps every rank fed with chunks, plays its own between their results.
+void coordinate(const World& world, rollout::Rollout& ro, Coordinator& c, int chunk,
+                TransferCount& count) {
+  std::vector<int> indices;
+  std::vector<std::vector<Outputs>> results;
+  // Chunks given to each rank and not yet back; two each, so a rank has the next one queued.
+  constexpr int kQueued = 2;
+  std::vector<int> given(world.size(), 0);
+  int in_flight = 0;
+  const auto receive = [&](int source) {
+    --given[receive_result(source, ro.alternatives(), indices, results, count)];
+    --in_flight;
+    c.take(indices, results);
+  };
+  bool done = c.advance();
+  while (!done) {
+    for (int r = 1; r < world.size(); ++r)
+      while (given[r] < kQueued) {
+        const std::vector<int> next = c.next_chunk(chunk);
+        if (next.empty()) break;
+        MPI_Send(next.data(), static_cast<int>(next.size()), MPI_INT, r, kWork, MPI_COMM_WORLD);
+        ++given[r];
+        ++in_flight;
+      }
+    int arrived = 0;
+    MPI_Iprobe(MPI_ANY_SOURCE, kResult, MPI_COMM_WORLD, &arrived, MPI_STATUS_IGNORE);
+    if (arrived) {
+      receive(MPI_ANY_SOURCE);
+    } else if (const std::vector<int> own = c.next_chunk(chunk); !own.empty()) {
+      results = ro.play_trials(own);
+      c.take(own, results);
+    } else if (in_flight > 0) {
+      receive(MPI_ANY_SOURCE);
+    }
+    done = c.advance();
+  }
+  // Stopped: the chunks still out are taken (into the checkpoint: finished trials are kept), then
+  // every rank is told to stop.
+  for (int r = 1; r < world.size(); ++r) {
+    while (given[r] > 0) receive(r);
+    MPI_Send(nullptr, 0, MPI_INT, r, kStop, MPI_COMM_WORLD);
+  }
+}
 #endif
 
 }  // namespace
@@ -164,58 +208,20 @@ TransferCount run_distributed([[maybe_unused]] const World& world, rollout::Roll
 #endif
   Coordinator c(ro, o, progress);
   const int chunk = std::max(1, o.chunk);
-  std::vector<int> indices;
-  std::vector<std::vector<Outputs>> results;
-  bool done = c.advance();
 #ifdef TAVLA_HAVE_MPI
-  // Chunks given to each rank and not yet back; two each, so a rank has the next one queued.
-  constexpr int kQueued = 2;
-  std::vector<int> given(world.size(), 0);
-  int in_flight = 0;
-  while (!done) {
-    for (int r = 1; r < world.size(); ++r)
-      while (given[r] < kQueued) {
-        const std::vector<int> next = c.next_chunk(chunk);
-        if (next.empty()) break;
-        MPI_Send(next.data(), static_cast<int>(next.size()), MPI_INT, r, kWork, MPI_COMM_WORLD);
-        ++given[r];
-        ++in_flight;
-      }
-    int arrived = 0;
-    MPI_Iprobe(MPI_ANY_SOURCE, kResult, MPI_COMM_WORLD, &arrived, MPI_STATUS_IGNORE);
-    if (arrived) {
-      --given[receive_result(MPI_ANY_SOURCE, ro.alternatives(), indices, results, count)];
-      --in_flight;
-      c.take(indices, results);
-    } else if (const std::vector<int> own = c.next_chunk(chunk); !own.empty()) {
-      results = ro.play_trials(own);
-      c.take(own, results);
-    } else if (in_flight > 0) {
-      --given[receive_result(MPI_ANY_SOURCE, ro.alternatives(), indices, results, count)];
-      --in_flight;
-      c.take(indices, results);
-    }
-    done = c.advance();
+  if (world.distributed()) {
+    coordinate(world, ro, c, chunk, count);
+    return count;
   }
-  // Stopped: the chunks still out are taken (into the checkpoint: finished trials are kept), then
-  // every rank is told to stop.
-  for (int r = 1; r < world.size(); ++r) {
-    while (given[r] > 0) {
-      receive_result(r, ro.alternatives(), indices, results, count);
-      --given[r];
-      c.take(indices, results);
-    }
-    MPI_Send(nullptr, 0, MPI_INT, r, kStop, MPI_COMM_WORLD);
-  }
-#else
-  while (!done) {
+#endif
+  // One process: its own chunks, in order (every trial is finished or played here).
+  for (bool done = c.advance(); !done;) {
     const std::vector<int> own = c.next_chunk(chunk);
-    if (own.empty()) break;  // cannot happen: every trial is finished or handed out here
-    results = ro.play_trials(own);
+    if (own.empty()) break;
+    std::vector<std::vector<Outputs>> results = ro.play_trials(own);
     c.take(own, results);
     done = c.advance();
   }
-#endif
   return count;
 }
 

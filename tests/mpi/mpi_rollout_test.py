@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""`mpirun -np N tavla rollout` against one process with one thread: the JSON must be the same,
+"""`mpirun -np N tavla rollout` (and the --batch commands) against one process with one thread: the JSON must be the same,
 byte for byte (tools/mpi/distributed_rollout.h). Also: a rank killed mid-run fails the job, and the
 rollout resumes from its --save checkpoint with another number of ranks; bad checkpoints are
 refused with a message naming the file.
@@ -22,15 +22,15 @@ MOVES = ["XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10", "--moves", "3"]
 POSITION = ["4HPwATDgc/ABMA"]
 
 
-def mpirun(n, args, **kw):
+def mpirun(n, args, command="rollout"):
     launcher = [MPIEXEC, "--oversubscribe", "-np", str(n)]
     if os.geteuid() == 0:
         launcher.insert(1, "--allow-run-as-root")
-    return launcher + [TAVLA, "rollout"] + args
+    return launcher + [TAVLA, command] + args
 
 
-def run(cmd, expect_rc=0):
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+def run(cmd, expect_rc=0, stdin=None):
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600, input=stdin)
     if p.returncode != expect_rc:
         sys.exit(f"FAIL: {' '.join(cmd)}: exit {p.returncode}, expected {expect_rc}\n{p.stderr}")
     return p
@@ -149,5 +149,23 @@ def checkpoint_errors():
     print("ok: checkpoint errors")
 
 
-{"identical": identical, "std_error": std_error, "killed_then_resumed": killed_then_resumed,
+def batch():
+    # Lines of unequal cost (rollouts of one or three candidates, a bad line, blank lines), more
+    # lines than ranks: shared dynamically, answered in input order.
+    lines = ["4HPwATDgc/ABMA", MOVES[0], "", "not-a-position", "yLPwACPQ28gBIQ",
+             "4HPwAWC27QwGAA:cAkAAAAAAAAE", "yLPwACPQ28gBIQ:QQngADAAKAAE",
+             "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "   ", "4HPwATDgc/ABMA"]
+    stdin = "\n".join(lines) + "\n"
+    for command, args in (("rollout", ["--trials", "18", "--truncate", "3", "--seed", "8",
+                                       "--moves", "3"]),
+                          ("analyze", ["--plies", "1"])):
+        ref = run([TAVLA, command, "--batch"] + args, stdin=stdin).stdout
+        if ref.count("\n") != 8 or '"error"' not in ref:
+            sys.exit(f"FAIL: {command} --batch: expected 8 answers, one an error\n{ref}")
+        for n in (2, 3):
+            got = run(mpirun(n, ["--batch"] + args, command), stdin=stdin).stdout
+            check_same(f"{command} --batch, {n} ranks", ref, got)
+
+
+{"identical": identical, "batch": batch, "std_error": std_error, "killed_then_resumed": killed_then_resumed,
  "checkpoint_errors": checkpoint_errors}[CASE]()

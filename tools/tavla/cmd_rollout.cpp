@@ -16,12 +16,14 @@
 #include "engine/move_text.h"
 #include "eval/cube_decision.h"
 #include "eval/search.h"
+#include "mpi/distributed_lines.h"
 #include "mpi/distributed_rollout.h"
 #include "mpi/world.h"
 #include "bearoff/bearoff_provider.h"
 #include "bearoff/default_databases.h"
 #include "rollout/rollout.h"
 #include "tavla/commands.h"
+#include "text/analysis_json.h"
 #include "text/board_drawing.h"
 #include "text/rollout_json.h"
 
@@ -63,6 +65,9 @@ int cmd_rollout(int argc, char** argv) {
       "ranks and their threads; the results are those of one process, bit for bit, and rank 0\n"
       "prints them. --save FILE appends every finished trial to FILE; the same command again\n"
       "(with any number of ranks or threads, more trials, another --std-error) resumes from it.\n"
+      "With --batch each line of standard input is rolled out with the options given, and\n"
+      "answered with one JSON line (a bad line: {\"id\": ..., \"error\": ...}); under mpirun the\n"
+      "lines are shared by the ranks, answered in input order.\n"
       "\noptions");
   opts.add_options()("help,h", "show this help")("position", po::value<std::string>(),
                                                   "gnubg ID, position ID or XGID")(
@@ -78,8 +83,11 @@ int cmd_rollout(int argc, char** argv) {
       "cube", "roll out the cube decision (no double vs double/take)")(
       "moves", po::value<int>()->default_value(5), "with dice: how many candidate moves")(
       "std-error", po::value<float>(), "stop when every equity's standard error is below this")(
-      "json", "print JSON")("save", po::value<std::string>(),
-                            "checkpoint finished trials in this file, resume from it if present")("weights", po::value<std::string>(), "weights file");
+      "json", "print JSON")(
+      "save", po::value<std::string>(),
+      "checkpoint finished trials in this file, resume from it if present")(
+      "batch", "roll out the positions of standard input's lines, one JSON line each")(
+      "weights", po::value<std::string>(), "weights file");
   po::positional_options_description pos;
   pos.add("position", 1);
   po::variables_map vm;
@@ -94,20 +102,15 @@ int cmd_rollout(int argc, char** argv) {
     std::cout << opts << "\n";
     return 0;
   }
-  if (!vm.count("position")) {
-    std::cerr << "tavla rollout: no position given (try tavla rollout --help)\n";
+  const bool batch = vm.count("batch") > 0;
+  if (batch && (vm.count("position") || vm.count("save"))) {
+    std::cerr << "tavla rollout: --batch reads the positions from standard input and takes no "
+                 "POSITION or --save\n";
     return 2;
   }
-  const std::string id = vm["position"].as<std::string>();
-  auto game = engine::game_from_text(id);
-  if (!game) {
-    std::cerr << "tavla rollout: " << game.error() << "\n";
-    return 1;
-  }
-  auto ci = eval::cube_info(game->match);
-  if (!ci) {
-    std::cerr << "tavla rollout: " << ci.error() << "\n";
-    return 1;
+  if (!batch && !vm.count("position")) {
+    std::cerr << "tavla rollout: no position given (try tavla rollout --help)\n";
+    return 2;
   }
   std::optional<std::filesystem::path> weights;
   if (vm.count("weights")) weights = vm["weights"].as<std::string>();
@@ -139,8 +142,42 @@ int cmd_rollout(int argc, char** argv) {
   std::optional<bearoff::DatabaseBearoffProvider> provider;
   if (dbs) provider.emplace(*dbs);
 
-  // What to roll out.
   eval::Search search(*nets, provider ? &*provider : nullptr);
+  if (batch) {
+    const mpi::World world;
+    req.seed = mpi::broadcast(world, vm.count("seed") ? vm["seed"].as<uint32_t>()
+                                                      : std::random_device{}());
+    const rollout::RolloutSettings st = analysis::rollout_settings(req);
+    const auto answer = [&](const std::string& line) {
+      auto game = engine::game_from_text(line);
+      if (!game) return text::error_json(line, game.error());
+      auto ci = eval::cube_info(game->match);
+      if (!ci) return text::error_json(line, ci.error());
+      auto cands = analysis::rollout_candidates(*game, *ci, req, search);
+      if (!cands) return text::error_json(line, cands.error());
+      std::vector<rollout::Alternative> alts;
+      for (const auto& c : *cands) alts.push_back(c.alt);
+      rollout::Rollout ro(*nets, provider ? &*provider : nullptr, st, alts);
+      ro.run(st.trials);
+      return text::rollout_json(line, *cands, ro.stats(), st);
+    };
+    mpi::answer_lines(world, read_batch_line, answer,
+                      [](const std::string& json) { std::cout << json << std::endl; });
+    return 0;
+  }
+
+  const std::string id = vm["position"].as<std::string>();
+  auto game = engine::game_from_text(id);
+  if (!game) {
+    std::cerr << "tavla rollout: " << game.error() << "\n";
+    return 1;
+  }
+  auto ci = eval::cube_info(game->match);
+  if (!ci) {
+    std::cerr << "tavla rollout: " << ci.error() << "\n";
+    return 1;
+  }
+  // What to roll out.
   auto candidates = analysis::rollout_candidates(*game, *ci, req, search);
   if (!candidates) {
     std::cerr << "tavla rollout: " << candidates.error() << "\n";

@@ -110,4 +110,6 @@ void CheckpointWriter::append(int index, const std::vector<rollout::Outputs>& re
 
 void CheckpointWriter::flush() { std::fflush(f_); }
 
+bool CheckpointWriter::failed() const { return f_ && std::ferror(f_); }
+
 }  // namespace tavla::analysis

@@ -58,6 +58,7 @@ class CheckpointWriter {
   std::optional<std::string> open(const std::filesystem::path& file, const std::string& signature,
                                   uint32_t seed, const RolloutCheckpoint* resume);
   bool is_open() const { return f_ != nullptr; }
+  bool failed() const;  // a write or flush failed (disk full, ...)
   void append(int index, const std::vector<rollout::Outputs>& results);
   void flush();
 

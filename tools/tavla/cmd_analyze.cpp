@@ -65,10 +65,6 @@ std::optional<std::string> read_batch_line() {
 }
 
 int cmd_analyze(int argc, char** argv) {
-  if (auto e = mpi::launch_error()) {
-    std::cerr << "tavla analyze: " << *e << "\n";
-    return 2;
-  }
   const mpi::World world;
   po::options_description opts(
       "usage: tavla analyze POSITION [options]\n"

@@ -53,6 +53,13 @@ def identical():
         for n, threads in ((2, 1), (3, 1), (2, 2)):
             got = run(mpirun(n, args + ["--threads", str(threads), "--json"])).stdout
             check_same(f"{n} ranks x {threads} threads {args[0][:20]}", ref, got)
+    # Progress comes from rank 0 alone, in trial order (every 36 trials and the last); `args` and
+    # `ref` are the cubeless rollout of 60 trials.
+    p = run(mpirun(3, args + ["--json", "--progress"]))
+    check_same("3 ranks with --progress", ref, p.stdout)
+    reports = [line.split()[0] for line in p.stderr.splitlines() if " trials " in line]
+    if reports != ["36/60", "60/60"]:
+        sys.exit(f"FAIL: progress lines {reports}, expected 36/60 and 60/60 once each\n{p.stderr}")
 
 
 def std_error():

@@ -80,6 +80,7 @@ int cmd_rollout(int argc, char** argv) {
       "moves", po::value<int>()->default_value(5), "with dice: how many candidate moves")(
       "std-error", po::value<float>(), "stop when every equity's standard error is below this")(
       "json", "print JSON")(
+      "progress", "progress lines on stderr even when it is not a terminal (e.g. under mpirun)")(
       "save", po::value<std::string>(),
       "checkpoint finished trials in this file, resume from it if present")(
       "batch", "roll out the positions of standard input's lines, one JSON line each")(
@@ -225,22 +226,27 @@ int cmd_rollout(int argc, char** argv) {
   std::vector<rollout::Alternative> alts;
   for (const auto& c : cands) alts.push_back(c.alt);
   rollout::Rollout ro(*nets, provider ? &*provider : nullptr, st, alts);
+  // A live line on a terminal; with --progress (mpirun's ranks write to pipes) one line a report.
   const bool tty = isatty(STDERR_FILENO);
+  const bool lines = !tty && vm.count("progress");
   const auto t0 = std::chrono::steady_clock::now();
   const auto show_progress = [&](const rollout::Progress& p) {
-    if (!tty || !root) return;
+    if (!(tty || lines) || !root) return;
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     double rate = p.trials_done / std::max(secs, 1e-9);
     const int k = st.cubeful ? rollout::kCubefulEquity : rollout::kCubelessEquity;
-    std::fprintf(stderr, "\r%d/%d trials  %.1f/s  ETA %.0fs  %s %+.4f ± %.4f   ", p.trials_done,
-                 p.trials_total, rate, (p.trials_total - p.trials_done) / std::max(rate, 1e-9),
-                 cands[0].label.c_str(), p.stats[0].mean[k], p.stats[0].std_error[k]);
+    std::fprintf(stderr, "%s%d/%d trials  %.1f/s  ETA %.0fs  %s %+.4f ± %.4f   %s",
+                 lines ? "" : "\r", p.trials_done, p.trials_total, rate,
+                 (p.trials_total - p.trials_done) / std::max(rate, 1e-9), cands[0].label.c_str(),
+                 p.stats[0].mean[k], p.stats[0].std_error[k], lines ? "\n" : "");
     std::fflush(stderr);
   };
   if (world.distributed() || save.is_open()) {
     mpi::DistributedRolloutOptions o;
     o.trials = st.trials;
-    o.chunk = st.threads;
+    // One trial a chunk for one thread; with more, a chunk waits for its slowest trial, so four
+    // trials a thread keep the threads busier (at the cost of more trials lost to a kill).
+    o.chunk = st.threads == 1 ? 1 : 4 * st.threads;
     o.resume = resume ? &*resume : nullptr;
     o.save = save.is_open() ? &save : nullptr;
     const mpi::TransferCount sent = mpi::run_distributed(world, ro, o, show_progress);

@@ -146,6 +146,11 @@ def checkpoint_errors():
                                               "--save", save], expect_rc=1)
     if "seed 4" not in p.stderr:
         sys.exit(f"FAIL: no message for a checkpoint of another seed: {p.stderr}")
+    # Other weights (tavla's own nets, not gnubg's): the first trial plays differently.
+    other = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "weights", "tavla.wd")
+    p = run(mpirun(2, args + ["--save", save, "--weights", other]), expect_rc=1)
+    if "other weights" not in p.stderr:
+        sys.exit(f"FAIL: no message for a checkpoint made with other weights: {p.stderr}")
     bad = os.path.join(WORK, "bad.ckpt")
     shutil.copy(save, bad)
     with open(bad, "a") as f:

@@ -7,6 +7,7 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <random>
 
@@ -226,6 +227,21 @@ int cmd_rollout(int argc, char** argv) {
   std::vector<rollout::Alternative> alts;
   for (const auto& c : cands) alts.push_back(c.alt);
   rollout::Rollout ro(*nets, provider ? &*provider : nullptr, st, alts);
+  // The signature does not cover the weights or the bearoff databases: rank 0 plays the
+  // checkpoint's first trial again, and its results must be the stored ones, bit for bit.
+  if (root && resume && !resume->trials.empty()) {
+    const analysis::CheckpointTrial& t = resume->trials.front();
+    const auto again = ro.play_trials({t.index});
+    for (size_t a = 0; a < t.results.size(); ++a)
+      if (std::memcmp(again[0][a].data(), t.results[a].data(), sizeof(rollout::Outputs)) != 0) {
+        std::cerr << "tavla rollout: " << vm["save"].as<std::string>() << ": trial " << t.index
+                  << " plays differently now: the checkpoint was made with other weights or "
+                     "bearoff databases\n";
+        ok = 0;
+        break;
+      }
+  }
+  if (!mpi::broadcast(world, ok)) return 1;
   // A live line on a terminal; with --progress (mpirun's ranks write to pipes) one line a report.
   const bool tty = isatty(STDERR_FILENO);
   const bool lines = !tty && vm.count("progress");

@@ -241,6 +241,32 @@ std::vector<AlternativeStats> Rollout::stats() const {
   return out;
 }
 
+std::vector<std::vector<Outputs>> Rollout::play_trials(const std::vector<int>& indices) {
+  std::vector<std::vector<Outputs>> out(indices.size(), std::vector<Outputs>(alternatives_.size()));
+  std::atomic<size_t> next{0};
+  const auto work = [&](Worker& w) {
+    for (size_t i = next.fetch_add(1); i < indices.size(); i = next.fetch_add(1))
+      for (size_t a = 0; a < alternatives_.size(); ++a) out[i][a] = play(w, alternatives_[a], indices[i]);
+  };
+  {
+    std::vector<std::jthread> pool;
+    const size_t helpers = std::min(workers_.size(), std::max<size_t>(indices.size(), 1)) - 1;
+    for (size_t k = 1; k <= helpers; ++k) pool.emplace_back([&, k] { work(*workers_[k]); });
+    work(*workers_[0]);
+  }
+  return out;
+}
+
+bool Rollout::add_trial(const std::vector<Outputs>& results) {
+  for (size_t a = 0; a < alternatives_.size(); ++a) {
+    results_[a].resize(done_ + 1);
+    results_[a][done_] = results[a];
+    running_[a].add(results[a]);
+  }
+  ++done_;
+  return should_stop();
+}
+
 bool Rollout::should_stop() const {
   if (!settings_.stop_on_std_error || done_ < settings_.min_trials) return false;
   const int k = settings_.cubeful ? kCubefulEquity : kCubelessEquity;

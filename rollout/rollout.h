@@ -127,6 +127,16 @@ class Rollout {
   // position.
   Outputs trial(int alternative, int index);
 
+  // For trials shared with other processes (tools/mpi/distributed_rollout.h), which decide who
+  // plays which trial. play_trials plays the given trials on this rollout's threads and leaves the
+  // statistics alone: result [i][alternative] is trial indices[i]'s, the same whatever the thread
+  // count or the process. add_trial takes trial trials_done()'s results (one per alternative),
+  // played here or elsewhere, into the statistics in trial order, and says whether the
+  // standard-error rule stops the rollout there.
+  std::vector<std::vector<Outputs>> play_trials(const std::vector<int>& indices);
+  bool add_trial(const std::vector<Outputs>& results);
+  int alternatives() const { return static_cast<int>(alternatives_.size()); }
+
  private:
   struct Worker;
   Outputs play(Worker& w, const Alternative& alt, int index) const;

@@ -13,6 +13,7 @@ packages=(
   libcpp-httplib-dev  # tavla serve's HTTP server (optional: without it tavla serve is left out)
   chromium  # the headless browser that tests tavla serve's web page
   gnubg  # the reference: its weights, databases and binaries drive the differential tests
+  libopenmpi-dev openmpi-bin  # optional: rollouts and batches across MPI ranks (CMake finds MPI)
 )
 
 # --fuzz: also what the fuzz preset needs (clang and its libFuzzer and sanitizer runtimes).

@@ -165,6 +165,41 @@ TEST(RolloutReproducible, SeedMatters) {
   EXPECT_NE(a[0].mean[kCubelessEquity], b[0].mean[kCubelessEquity]);
 }
 
+// Trials shared with other processes (tools/mpi/): played out of order, in any groups, on another
+// Rollout object with another thread count, then taken in order, they give run()'s numbers.
+TEST(RolloutReproducible, PlayTrialsAnywhereThenAddInOrderEqualsRun) {
+  GNUBG_NETS_OR_SKIP(nets);
+  const Position p = position(kMidgame);
+  RolloutSettings st = zero_ply_settings(true, true, true, false, 77, 1);
+  const std::vector<Alternative> alts = {position_alternative(p), position_alternative(p)};
+  const int trials = 40;
+  const auto reference = run_rollout(st, alts, trials);
+
+  RolloutSettings three = st;
+  three.threads = 3;
+  Rollout elsewhere(nets, eval::testing::gnubg_bearoff(), three, alts);
+  std::vector<std::vector<Outputs>> results(trials);
+  for (const std::vector<int>& chunk : {std::vector<int>{39, 2, 17, 0}, std::vector<int>{1}}) {
+    const auto r = elsewhere.play_trials(chunk);
+    ASSERT_EQ(r.size(), chunk.size());
+    for (size_t i = 0; i < chunk.size(); ++i) results[chunk[i]] = r[i];
+  }
+  std::vector<int> rest;
+  for (int t = 0; t < trials; ++t)
+    if (results[t].empty()) rest.push_back(t);
+  const auto r = elsewhere.play_trials(rest);
+  for (size_t i = 0; i < rest.size(); ++i) results[rest[i]] = r[i];
+  EXPECT_EQ(elsewhere.trials_done(), 0);  // playing leaves the statistics alone
+
+  Rollout ordered(nets, eval::testing::gnubg_bearoff(), st, alts);
+  for (int t = 0; t < trials; ++t) {
+    ASSERT_EQ(results[t].size(), alts.size());
+    EXPECT_FALSE(ordered.add_trial(results[t]));  // no standard-error rule: never stops
+  }
+  EXPECT_EQ(ordered.trials_done(), trials);
+  expect_identical(reference, ordered.stats());
+}
+
 // ---------------------------------------------------------------------------------------------
 // Stopping on the standard error
 

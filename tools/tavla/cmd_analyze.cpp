@@ -14,6 +14,8 @@
 #include "engine/variant.h"
 #include "eval/cube_decision.h"
 #include "eval/cubeful.h"
+#include "mpi/distributed_lines.h"
+#include "mpi/world.h"
 #include "tavla/commands.h"
 #include "text/analysis_text.h"
 #include "text/analysis_json.h"
@@ -53,14 +55,26 @@ void print_text(std::ostream& os, const analysis::PositionAnalysis& a, const tex
 
 }  // namespace
 
+std::optional<std::string> read_batch_line() {
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") != std::string::npos) return line;
+  }
+  return std::nullopt;
+}
+
 int cmd_analyze(int argc, char** argv) {
+  const mpi::World world;
   po::options_description opts(
       "usage: tavla analyze POSITION [options]\n"
       "       tavla analyze --batch [options] < lines\n\n"
       "POSITION is a gnubg ID (POSID:MATCHID), a position ID (money game, no dice) or an XGID.\n"
       "Without dice: gnubg's evaluation table and cube analysis; with dice: every legal move\n"
       "ranked (gnubg's hint layout). With --batch each input line is answered with one JSON\n"
-      "object; a bad line gets {\"id\": ..., \"error\": ...} and the batch goes on.\n\noptions");
+      "object; a bad line gets {\"id\": ..., \"error\": ...} and the batch goes on. Started by\n"
+      "mpirun or srun, the batch's lines are shared by the ranks and rank 0 prints the answers\n"
+      "in input order (it reads the lines as ranks become free).\n\noptions");
   opts.add_options()("help,h", "show this help")("json", "print JSON instead of text")(
       "batch", "read positions from standard input, write JSON lines")(
       "plies", po::value<int>(), "evaluation depth (0..6); default 0")(
@@ -135,20 +149,17 @@ int cmd_analyze(int argc, char** argv) {
   if (!(*analyser)->warning().empty()) std::cerr << "tavla analyze: " << (*analyser)->warning() << "\n";
 
   if (vm.count("batch")) {
-    std::string line;
-    while (std::getline(std::cin, line)) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    const auto answer = [&](const std::string& line) {
       auto game = engine::game_from_text(line);
-      if (!game) {
-        std::cout << text::error_json(line, game.error()) << "\n";
-        continue;
-      }
+      if (!game) return text::error_json(line, game.error());
       auto a = (*analyser)->analyse(*game, setup, false);
-      std::cout << (a ? text::analysis_json(line, *a) : text::error_json(line, a.error())) << std::endl;
-    }
+      return a ? text::analysis_json(line, *a) : text::error_json(line, a.error());
+    };
+    mpi::answer_lines(world, read_batch_line, answer,
+                      [](const std::string& json) { std::cout << json << std::endl; });
     return 0;
   }
+  if (world.rank() != 0) return 0;  // one position: rank 0 answers, as one process would
 
   if (!vm.count("position")) {
     std::cerr << "tavla analyze: no position given (try tavla analyze --help)\n";

@@ -1,23 +1,30 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // tavla rollout POSITION: rollouts of a position, of the candidate moves of a roll, or of a cube
-// decision, with a live progress line on a terminal.
+// decision, with a live progress line on a terminal. Under mpirun/srun the trials are shared by the
+// ranks (mpi/distributed_rollout.h) and rank 0 prints; --save FILE checkpoints finished trials.
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <random>
 
 #include "analysis/position_rollout.h"
+#include "analysis/rollout_checkpoint.h"
 #include "engine/gnubg_id.h"
 #include "engine/move_text.h"
 #include "eval/cube_decision.h"
 #include "eval/search.h"
+#include "mpi/distributed_lines.h"
+#include "mpi/distributed_rollout.h"
+#include "mpi/world.h"
 #include "bearoff/bearoff_provider.h"
 #include "bearoff/default_databases.h"
 #include "rollout/rollout.h"
 #include "tavla/commands.h"
+#include "text/analysis_json.h"
 #include "text/board_drawing.h"
 #include "text/rollout_json.h"
 
@@ -50,7 +57,15 @@ int cmd_rollout(int argc, char** argv) {
       "Rolls out a position (no dice), the best candidate moves of a roll (dice set), or with\n"
       "--cube the cube decision (no double and double/take on the same dice). Results are for the\n"
       "player on roll (for moves: the mover): Win W(g) W(bg) L(g) L(bg), cubeless and cubeful\n"
-      "equity, with standard errors.\n\noptions");
+      "equity, with standard errors.\n\n"
+      "Started by mpirun or srun (mpirun -np N tavla rollout ...), the trials are shared by the\n"
+      "ranks and their threads; the results are those of one process, bit for bit, and rank 0\n"
+      "prints them. --save FILE appends every finished trial to FILE; the same command again\n"
+      "(with any number of ranks or threads, more trials, another --std-error) resumes from it.\n"
+      "With --batch each line of standard input is rolled out with the options given, and\n"
+      "answered with one JSON line (a bad line: {\"id\": ..., \"error\": ...}); under mpirun the\n"
+      "lines are shared by the ranks, answered in input order.\n"
+      "\noptions");
   opts.add_options()("help,h", "show this help")("position", po::value<std::string>(),
                                                   "gnubg ID, position ID or XGID")(
       "trials", po::value<int>()->default_value(1296), "number of trials")(
@@ -65,7 +80,12 @@ int cmd_rollout(int argc, char** argv) {
       "cube", "roll out the cube decision (no double vs double/take)")(
       "moves", po::value<int>()->default_value(5), "with dice: how many candidate moves")(
       "std-error", po::value<float>(), "stop when every equity's standard error is below this")(
-      "json", "print JSON")("weights", po::value<std::string>(), "weights file");
+      "json", "print JSON")(
+      "progress", "progress lines on stderr even when it is not a terminal (e.g. under mpirun)")(
+      "save", po::value<std::string>(),
+      "checkpoint finished trials in this file, resume from it if present")(
+      "batch", "roll out the positions of standard input's lines, one JSON line each")(
+      "weights", po::value<std::string>(), "weights file");
   po::positional_options_description pos;
   pos.add("position", 1);
   po::variables_map vm;
@@ -80,20 +100,15 @@ int cmd_rollout(int argc, char** argv) {
     std::cout << opts << "\n";
     return 0;
   }
-  if (!vm.count("position")) {
-    std::cerr << "tavla rollout: no position given (try tavla rollout --help)\n";
+  const bool batch = vm.count("batch") > 0;
+  if (batch && (vm.count("position") || vm.count("save"))) {
+    std::cerr << "tavla rollout: --batch reads the positions from standard input and takes no "
+                 "POSITION or --save\n";
     return 2;
   }
-  const std::string id = vm["position"].as<std::string>();
-  auto game = engine::game_from_text(id);
-  if (!game) {
-    std::cerr << "tavla rollout: " << game.error() << "\n";
-    return 1;
-  }
-  auto ci = eval::cube_info(game->match);
-  if (!ci) {
-    std::cerr << "tavla rollout: " << ci.error() << "\n";
-    return 1;
+  if (!batch && !vm.count("position")) {
+    std::cerr << "tavla rollout: no position given (try tavla rollout --help)\n";
+    return 2;
   }
   std::optional<std::filesystem::path> weights;
   if (vm.count("weights")) weights = vm["weights"].as<std::string>();
@@ -110,7 +125,6 @@ int cmd_rollout(int argc, char** argv) {
     std::cerr << "tavla rollout: --trials must be >= 1 and --threads 1..64\n";
     return 2;
   }
-  req.seed = vm.count("seed") ? vm["seed"].as<uint32_t>() : std::random_device{}();
   req.cubeful = !vm.count("cubeless");
   req.variance_reduction = !vm.count("no-variance-reduction");
   req.random_dice = vm.count("random-dice") > 0;
@@ -121,14 +135,47 @@ int cmd_rollout(int argc, char** argv) {
   if (vm.count("std-error")) req.std_error = vm["std-error"].as<float>();
   req.cube = vm.count("cube") > 0;
   req.moves = vm["moves"].as<int>();
-  const rollout::RolloutSettings st = analysis::rollout_settings(req);
 
   auto dbs = bearoff::open_default_databases(false);
   std::optional<bearoff::DatabaseBearoffProvider> provider;
   if (dbs) provider.emplace(*dbs);
 
-  // What to roll out.
   eval::Search search(*nets, provider ? &*provider : nullptr);
+  if (batch) {
+    const mpi::World world;
+    req.seed = mpi::broadcast(world, vm.count("seed") ? vm["seed"].as<uint32_t>()
+                                                      : std::random_device{}());
+    const rollout::RolloutSettings st = analysis::rollout_settings(req);
+    const auto answer = [&](const std::string& line) {
+      auto game = engine::game_from_text(line);
+      if (!game) return text::error_json(line, game.error());
+      auto ci = eval::cube_info(game->match);
+      if (!ci) return text::error_json(line, ci.error());
+      auto cands = analysis::rollout_candidates(*game, *ci, req, search);
+      if (!cands) return text::error_json(line, cands.error());
+      std::vector<rollout::Alternative> alts;
+      for (const auto& c : *cands) alts.push_back(c.alt);
+      rollout::Rollout ro(*nets, provider ? &*provider : nullptr, st, alts);
+      ro.run(st.trials);
+      return text::rollout_json(line, *cands, ro.stats(), st);
+    };
+    mpi::answer_lines(world, read_batch_line, answer,
+                      [](const std::string& json) { std::cout << json << std::endl; });
+    return 0;
+  }
+
+  const std::string id = vm["position"].as<std::string>();
+  auto game = engine::game_from_text(id);
+  if (!game) {
+    std::cerr << "tavla rollout: " << game.error() << "\n";
+    return 1;
+  }
+  auto ci = eval::cube_info(game->match);
+  if (!ci) {
+    std::cerr << "tavla rollout: " << ci.error() << "\n";
+    return 1;
+  }
+  // What to roll out.
   auto candidates = analysis::rollout_candidates(*game, *ci, req, search);
   if (!candidates) {
     std::cerr << "tavla rollout: " << candidates.error() << "\n";
@@ -136,21 +183,96 @@ int cmd_rollout(int argc, char** argv) {
   }
   const std::vector<analysis::RolloutCandidate>& cands = *candidates;
 
+  // Every rank got here with the same candidates (same command, deterministic search). Rank 0
+  // chooses the seed (--seed, the checkpoint's, or a random one), reads and opens the checkpoint,
+  // and tells the others the seed, or that it failed.
+  const mpi::World world;
+  const bool root = world.rank() == 0;
+  std::optional<analysis::RolloutCheckpoint> resume;
+  analysis::CheckpointWriter save;
+  uint32_t ok = 1;
+  if (root) {
+    req.seed = vm.count("seed") ? vm["seed"].as<uint32_t>() : std::random_device{}();
+    if (vm.count("save")) {
+      const std::filesystem::path file = vm["save"].as<std::string>();
+      const std::string signature = analysis::checkpoint_signature(id, req, cands);
+      std::string error;
+      if (std::filesystem::exists(file)) {
+        auto cp = analysis::read_rollout_checkpoint(file, static_cast<int>(cands.size()));
+        if (!cp) {
+          error = cp.error();
+        } else if (cp->signature != signature) {
+          error = file.string() + ": the checkpoint is of another rollout (" + cp->signature +
+                  "), not of this one (" + signature + ")";
+        } else if (vm.count("seed") && cp->seed != req.seed) {
+          error = file.string() + ": the checkpoint has seed " + std::to_string(cp->seed) +
+                  ", not " + std::to_string(req.seed);
+        } else {
+          req.seed = cp->seed;
+          resume = std::move(*cp);
+        }
+      }
+      if (error.empty())
+        if (auto e = save.open(file, signature, req.seed, resume ? &*resume : nullptr)) error = *e;
+      if (!error.empty()) {
+        std::cerr << "tavla rollout: " << error << "\n";
+        ok = 0;
+      }
+    }
+  }
+  if (!mpi::broadcast(world, ok)) return 1;
+  req.seed = mpi::broadcast(world, req.seed);
+  const rollout::RolloutSettings st = analysis::rollout_settings(req);
+
   std::vector<rollout::Alternative> alts;
   for (const auto& c : cands) alts.push_back(c.alt);
   rollout::Rollout ro(*nets, provider ? &*provider : nullptr, st, alts);
+  // The signature does not cover the weights or the bearoff databases: rank 0 plays the
+  // checkpoint's first trial again, and its results must be the stored ones, bit for bit.
+  if (root && resume && !resume->trials.empty()) {
+    const analysis::CheckpointTrial& t = resume->trials.front();
+    const auto again = ro.play_trials({t.index});
+    for (size_t a = 0; a < t.results.size(); ++a)
+      if (std::memcmp(again[0][a].data(), t.results[a].data(), sizeof(rollout::Outputs)) != 0) {
+        std::cerr << "tavla rollout: " << vm["save"].as<std::string>() << ": trial " << t.index
+                  << " plays differently now: the checkpoint was made with other weights or "
+                     "bearoff databases\n";
+        ok = 0;
+        break;
+      }
+  }
+  if (!mpi::broadcast(world, ok)) return 1;
+  // A live line on a terminal; with --progress (mpirun's ranks write to pipes) one line a report.
   const bool tty = isatty(STDERR_FILENO);
+  const bool lines = !tty && vm.count("progress");
   const auto t0 = std::chrono::steady_clock::now();
-  ro.run(st.trials, [&](const rollout::Progress& p) {
-    if (!tty) return;
+  const auto show_progress = [&](const rollout::Progress& p) {
+    if (!(tty || lines) || !root) return;
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     double rate = p.trials_done / std::max(secs, 1e-9);
     const int k = st.cubeful ? rollout::kCubefulEquity : rollout::kCubelessEquity;
-    std::fprintf(stderr, "\r%d/%d trials  %.1f/s  ETA %.0fs  %s %+.4f ± %.4f   ", p.trials_done,
-                 p.trials_total, rate, (p.trials_total - p.trials_done) / std::max(rate, 1e-9),
-                 cands[0].label.c_str(), p.stats[0].mean[k], p.stats[0].std_error[k]);
+    std::fprintf(stderr, "%s%d/%d trials  %.1f/s  ETA %.0fs  %s %+.4f ± %.4f   %s",
+                 lines ? "" : "\r", p.trials_done, p.trials_total, rate,
+                 (p.trials_total - p.trials_done) / std::max(rate, 1e-9), cands[0].label.c_str(),
+                 p.stats[0].mean[k], p.stats[0].std_error[k], lines ? "\n" : "");
     std::fflush(stderr);
-  });
+  };
+  if (world.distributed() || save.is_open()) {
+    mpi::DistributedRolloutOptions o;
+    o.trials = st.trials;
+    // One trial a chunk for one thread; with more, a chunk waits for its slowest trial, so four
+    // trials a thread keep the threads busier (at the cost of more trials lost to a kill).
+    o.chunk = st.threads == 1 ? 1 : 4 * st.threads;
+    o.resume = resume ? &*resume : nullptr;
+    o.save = save.is_open() ? &save : nullptr;
+    const mpi::TransferCount sent = mpi::run_distributed(world, ro, o, show_progress);
+    if (!root) return 0;
+    if (world.distributed())
+      std::fprintf(stderr, "tavla rollout: %d ranks; rank 0 received %lld messages, %lld bytes\n",
+                   world.size(), sent.messages, sent.bytes);
+  } else {
+    ro.run(st.trials, show_progress);
+  }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (tty) std::fprintf(stderr, "\n");
 
@@ -164,6 +286,11 @@ int cmd_rollout(int argc, char** argv) {
                 st.variance_reduction ? "variance reduction" : "no variance reduction",
                 st.rotate ? "quasi-random" : "random", secs, ro.trials_done() / std::max(secs, 1e-9));
     print_stats_text(cands, stats, st.cubeful);
+  }
+  if (save.failed()) {  // the results above stand; the checkpoint does not hold them all
+    std::cerr << "tavla rollout: " << vm["save"].as<std::string>()
+              << ": writing the checkpoint failed\n";
+    return 1;
   }
   return 0;
 }

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <iosfwd>
+#include <optional>
+#include <string>
 
 namespace tavla::cli {
 
@@ -22,6 +24,10 @@ int cmd_ubgi(int argc, char** argv);
 int cmd_serve(int argc, char** argv);
 // The interactive shell; also what `tavla` runs with no command or with gnubg's options.
 int cmd_shell(int argc, char** argv);
+
+// The next non-blank line of standard input (a trailing CR dropped): what the --batch commands
+// answer (cmd_analyze.cpp).
+std::optional<std::string> read_batch_line();
 
 // The list of subcommands with their summaries (main.cpp).
 void print_command_list(std::ostream& os);

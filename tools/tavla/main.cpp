@@ -5,6 +5,7 @@
 #include <iostream>
 #include <string_view>
 
+#include "mpi/world.h"
 #include "tavla/commands.h"
 
 namespace {
@@ -56,6 +57,11 @@ void tavla::cli::print_command_list(std::ostream& os) {
 }
 
 int main(int argc, char** argv) {
+  // Several processes started by mpirun/srun of a build without MPI would each do the whole job.
+  if (auto e = tavla::mpi::launch_error()) {
+    std::cerr << "tavla: " << *e << "\n";
+    return 2;
+  }
   // The shell: no command, an option (gnubg's -t, -q, -c FILE, --help, --version), or a file.
   if (argc < 2 || argv[1][0] == '-' ||
       std::string_view(argv[1]).find('.') != std::string_view::npos)

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""`mpirun -np N tavla rollout` (and the --batch commands) against one process with one thread: the JSON must be the same,
+byte for byte (tools/mpi/distributed_rollout.h). Also: a rank killed mid-run fails the job, and the
+rollout resumes from its --save checkpoint with another number of ranks; bad checkpoints are
+refused with a message naming the file.
+
+usage: mpi_rollout_test.py TAVLA MPIEXEC WORKDIR CASE
+"""
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+TAVLA, MPIEXEC, WORK, CASE = sys.argv[1:5]
+os.makedirs(WORK, exist_ok=True)
+
+# The opening 31 (three candidate moves) and a contact position without dice.
+MOVES = ["XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10", "--moves", "3"]
+POSITION = ["4HPwATDgc/ABMA"]
+
+
+def mpirun(n, args, command="rollout"):
+    launcher = [MPIEXEC, "--oversubscribe", "-np", str(n)]
+    if os.geteuid() == 0:
+        launcher.insert(1, "--allow-run-as-root")
+    return launcher + [TAVLA, command] + args
+
+
+def run(cmd, expect_rc=0, stdin=None):
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600, input=stdin)
+    if p.returncode != expect_rc:
+        sys.exit(f"FAIL: {' '.join(cmd)}: exit {p.returncode}, expected {expect_rc}\n{p.stderr}")
+    return p
+
+
+def one_process(args):
+    return run([TAVLA, "rollout"] + args + ["--threads", "1", "--json"]).stdout
+
+
+def check_same(name, reference, got):
+    if got != reference:
+        sys.exit(f"FAIL: {name}: output differs from one process\n one: {reference}\n got: {got}")
+    print(f"ok: {name}")
+
+
+def identical():
+    for args in (MOVES + ["--trials", "90", "--truncate", "4", "--seed", "11"],
+                 POSITION + ["--trials", "60", "--truncate", "6", "--seed", "5", "--cubeless"]):
+        ref = one_process(args)
+        for n, threads in ((2, 1), (3, 1), (2, 2)):
+            got = run(mpirun(n, args + ["--threads", str(threads), "--json"])).stdout
+            check_same(f"{n} ranks x {threads} threads {args[0][:20]}", ref, got)
+    # Progress comes from rank 0 alone, in trial order (every 36 trials and the last); `args` and
+    # `ref` are the cubeless rollout of 60 trials.
+    p = run(mpirun(3, args + ["--json", "--progress"]))
+    check_same("3 ranks with --progress", ref, p.stdout)
+    reports = [line.split()[0] for line in p.stderr.splitlines() if " trials " in line]
+    if reports != ["36/60", "60/60"]:
+        sys.exit(f"FAIL: progress lines {reports}, expected 36/60 and 60/60 once each\n{p.stderr}")
+
+
+def std_error():
+    # The standard-error rule stops at the same trial whatever the ranks (fewer than --trials).
+    args = POSITION + ["--trials", "400", "--truncate", "2", "--seed", "9", "--std-error", "0.004"]
+    ref = one_process(args)
+    if '"trials":400' in ref:
+        sys.exit("FAIL: the standard-error rule did not stop the reference rollout early")
+    check_same("std-error stop, 3 ranks", ref, run(mpirun(3, args + ["--json"])).stdout)
+
+
+def rank_of(pid):
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            env = dict(v.split(b"=", 1) for v in f.read().split(b"\0") if b"=" in v)
+        if os.path.basename(os.readlink(f"/proc/{pid}/exe")) != os.path.basename(TAVLA):
+            return None
+        return int(env.get(b"OMPI_COMM_WORLD_RANK", b"-1"))
+    except (OSError, ValueError):
+        return None
+
+
+def trial_lines(path):
+    try:
+        with open(path) as f:
+            return sum(1 for line in f if line.startswith("trial "))
+    except OSError:
+        return 0
+
+
+def killed_then_resumed():
+    args = MOVES + ["--trials", "240", "--truncate", "5", "--seed", "23"]
+    ref = one_process(args)
+    save = os.path.join(WORK, "killed.ckpt")
+    if os.path.exists(save):
+        os.remove(save)
+    job = subprocess.Popen(mpirun(3, args + ["--json", "--save", save]), stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.time() + 300
+    while trial_lines(save) < 30 and job.poll() is None and time.time() < deadline:
+        time.sleep(0.05)
+    if job.poll() is not None:
+        sys.exit(f"FAIL: the job ended before a rank could be killed: {job.communicate()}")
+    victims = [p for p in map(int, filter(str.isdigit, os.listdir("/proc"))) if rank_of(p) == 2]
+    if len(victims) != 1:
+        os.killpg(job.pid, signal.SIGKILL)
+        sys.exit(f"FAIL: found {len(victims)} processes of rank 2")
+    os.kill(victims[0], signal.SIGKILL)
+    out, err = job.communicate(timeout=120)
+    if job.returncode == 0:
+        sys.exit("FAIL: the job with a killed rank exited 0")
+    if out.strip():
+        sys.exit(f"FAIL: the job with a killed rank printed a result: {out}")
+    if "signal 9" not in err and "Killed" not in err:
+        sys.exit(f"FAIL: the job did not say that a rank died: {err}")
+    kept = trial_lines(save)
+    print(f"ok: killed rank 2: exit {job.returncode}, {kept} trials kept")
+    if not 30 <= kept < 240:
+        sys.exit(f"FAIL: expected 30..239 trials in the checkpoint, found {kept}")
+    # A kill mid-line leaves a cut line: cut the last one short too, it must be dropped.
+    with open(save, "rb+") as f:
+        size = f.seek(0, 2)
+        f.truncate(size - 7)
+    check_same("resumed with 2 ranks", ref,
+               run(mpirun(2, args + ["--json", "--save", save])).stdout)
+    if trial_lines(save) < 240:
+        sys.exit("FAIL: the resumed checkpoint does not hold every trial")
+    # Complete: resuming again plays nothing and gives the same result, in one process.
+    check_same("resumed complete, 1 process", ref,
+               run([TAVLA, "rollout"] + args + ["--json", "--save", save]).stdout)
+
+
+def checkpoint_errors():
+    args = POSITION + ["--trials", "12", "--truncate", "2", "--seed", "4"]
+    save = os.path.join(WORK, "errors.ckpt")
+    if os.path.exists(save):
+        os.remove(save)
+    run([TAVLA, "rollout"] + args + ["--json", "--save", save])
+    # Another rollout (other truncation) must not resume from it.
+    p = run(mpirun(2, POSITION + ["--trials", "12", "--truncate", "3", "--save", save]), expect_rc=1)
+    if "another rollout" not in p.stderr:
+        sys.exit(f"FAIL: no message for a checkpoint of another rollout: {p.stderr}")
+    p = run([TAVLA, "rollout"] + POSITION + ["--trials", "12", "--truncate", "2", "--seed", "5",
+                                              "--save", save], expect_rc=1)
+    if "seed 4" not in p.stderr:
+        sys.exit(f"FAIL: no message for a checkpoint of another seed: {p.stderr}")
+    # Other weights (tavla's own nets, not gnubg's): the first trial plays differently.
+    other = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "weights", "tavla.wd")
+    p = run(mpirun(2, args + ["--save", save, "--weights", other]), expect_rc=1)
+    if "other weights" not in p.stderr:
+        sys.exit(f"FAIL: no message for a checkpoint made with other weights: {p.stderr}")
+    bad = os.path.join(WORK, "bad.ckpt")
+    shutil.copy(save, bad)
+    with open(bad, "a") as f:
+        f.write("trial 3 0x1p-1 junk\n")
+    p = run([TAVLA, "rollout"] + args + ["--save", bad], expect_rc=1)
+    if f"{bad}:" not in p.stderr or "expected 7 numbers" not in p.stderr:
+        sys.exit(f"FAIL: no file:line message for a bad trial line: {p.stderr}")
+    print("ok: checkpoint errors")
+
+
+def batch():
+    # Lines of unequal cost (rollouts of one or three candidates, a bad line, blank lines), more
+    # lines than ranks: shared dynamically, answered in input order.
+    lines = ["4HPwATDgc/ABMA", MOVES[0], "", "not-a-position", "yLPwACPQ28gBIQ",
+             "4HPwAWC27QwGAA:cAkAAAAAAAAE", "yLPwACPQ28gBIQ:QQngADAAKAAE",
+             "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "   ", "4HPwATDgc/ABMA"]
+    stdin = "\n".join(lines) + "\n"
+    for command, args in (("rollout", ["--trials", "18", "--truncate", "3", "--seed", "8",
+                                       "--moves", "3"]),
+                          ("analyze", ["--plies", "1"])):
+        ref = run([TAVLA, command, "--batch"] + args, stdin=stdin).stdout
+        if ref.count("\n") != 8 or '"error"' not in ref:
+            sys.exit(f"FAIL: {command} --batch: expected 8 answers, one an error\n{ref}")
+        for n in (2, 3):
+            got = run(mpirun(n, ["--batch"] + args, command), stdin=stdin).stdout
+            check_same(f"{command} --batch, {n} ranks", ref, got)
+
+
+{"identical": identical, "batch": batch, "std_error": std_error, "killed_then_resumed": killed_then_resumed,
+ "checkpoint_errors": checkpoint_errors}[CASE]()

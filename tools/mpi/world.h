@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The processes an MPI launcher (mpirun, srun) started for one tavla job. MPI is optional: a build
+// without it (no TAVLA_HAVE_MPI) is always one process, and says so when a launcher started several.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace tavla::mpi {
+
+// How many processes the launcher says it started, from its environment (Open MPI's
+// OMPI_COMM_WORLD_SIZE, PMI's PMI_SIZE, Slurm's SLURM_STEP_NUM_TASKS inside an srun step); 1 when
+// there is no launcher.
+int launched_size();
+
+bool built_with_mpi();
+
+// nullopt, or the message for a build without MPI started as several processes.
+std::optional<std::string> launch_error();
+
+// MPI_Init on construction and MPI_Finalize on destruction when built with MPI and launched as
+// several processes; otherwise one process of rank 0. One per program (MPI allows one init).
+// Only the thread that made it may call MPI (MPI_THREAD_FUNNELED).
+class World {
+ public:
+  World();
+  ~World();
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  bool distributed() const { return size_ > 1; }
+
+ private:
+  int rank_ = 0;
+  int size_ = 1;
+  bool initialized_ = false;
+};
+
+}  // namespace tavla::mpi

@@ -17,7 +17,7 @@
 #                   "=== game G" and `show statistics game` of that game
 #   CASE.moves.txt  one line per move record of the analysed match, from gnubg.match(analysis=1):
 #                   "G I ACTION PLAYER key=value ..." with G the game (from 1), I the record within
-#                   the game's list of actions, PLAYER 0 (gnubg's O, first in the match ID) or 1,
+#                   the game's list of actions, PLAYER 0 (gnubg.match()'s X) or 1 (O),
 #                   and where gnubg analysed it: luck=<luck-value> (equity, for the roller),
 #                   lmark=<luck mark>, skill=<skill mark>, imove=<index of the play in gnubg's
 #                   ranked list>, loss=<score of the best play minus the score of the play>,
@@ -87,14 +87,14 @@ class Capture:
 
 
 def fmt(x):
-    return "%.7g" % x
+    return "%.9g" % x  # enough digits to name the float exactly
 
 
 def moves_lines(match):
     lines = []
     for g, game in enumerate(match["games"], 1):
         for i, r in enumerate(game["game"]):
-            player = 0 if r.get("player") == "O" else 1
+            player = 1 if r.get("player") == "O" else 0  # gnubg.match(): X = player 0, O = player 1
             fields = ["%d %d %s %d" % (g, i, r.get("action", "?"), player)]
             if "dice" in r:
                 fields.append("dice=%d%d" % tuple(r["dice"]))

@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -177,6 +178,7 @@ void check_case(const std::string& name, const std::string& match_file, int plie
   // Rounding the other way is rare: at most a few printed numbers per file.
   EXPECT_LE(rounded, 4) << name;
 
+
   const auto moves = fixture_moves(read_file(dir + "/analysis/" + name + ".moves.txt"));
   int compared = 0;
   for (size_t g = 0; g < m->games.size(); ++g)
@@ -212,6 +214,68 @@ TEST(MatchAnalysis, EngineSelfPlay) { check_case("engine7", "engine7", 0); }
 TEST(MatchAnalysis, MoneySessionJacoby) { check_case("money_jacoby", "money_jacoby", 0); }
 TEST(MatchAnalysis, MoneySessionBeavers) { check_case("money_beavers", "money_beavers", 0); }
 TEST(MatchAnalysis, GnubgDefaults) { check_case("engine7_default", "engine7", 2); }
+
+std::string run(const std::string& command) {
+  FILE* p = popen(command.c_str(), "r");
+  if (!p) return "";
+  std::string out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  pclose(p);
+  return out;
+}
+
+// The program's statistics text: from the first "Player" line, one block per "Player" line.
+std::vector<std::string> statistics_blocks(const std::string& out) {
+  std::vector<std::string> blocks;
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.starts_with("Player ")) blocks.emplace_back();
+    if (!blocks.empty()) blocks.back() += line + "\n";
+  }
+  for (auto& b : blocks) b = rstrip(b);
+  return blocks;
+}
+
+// The doors: the shell's `analyse match` (gnubg's analysis defaults) and `show statistics
+// match` / `game` (the last game), and `tavla analyze MATCHFILE`, against the same gnubg
+// analysis of engine7.sgf at its defaults.
+TEST(MatchAnalysisDoors, ShellAnalyseMatch) {
+  const std::string dir = TAVLA_FIXTURES;
+  const auto expected = fixture_statistics(read_file(dir + "/analysis/engine7_default.stats.txt"));
+  const std::string cmds = ::testing::TempDir() + "/tavla_analyse_cmds";
+  std::ofstream(cmds) << "load match " << dir << "/mat/engine7.sgf\nanalyse match\n"
+                      << "show statistics match\nshow statistics game\n";
+  const auto got = statistics_blocks(run(std::string(TAVLA_BUILD_DIR) + "/tavla -t -q < " + cmds));
+  ASSERT_EQ(got.size(), 2u);
+  int rounded = 0;
+  EXPECT_TRUE(same_statistics(expected[0], got[0], rounded));
+  EXPECT_TRUE(same_statistics(expected.back(), got[1], rounded));
+  EXPECT_LE(rounded, 4);
+}
+
+TEST(MatchAnalysisDoors, AnalyzeCommand) {
+  const std::string dir = TAVLA_FIXTURES;
+  const auto expected = fixture_statistics(read_file(dir + "/analysis/match7.stats.txt"));
+  // 0 ply, as the fixture; a .mat file of the same match.
+  const auto got = statistics_blocks(run(std::string(TAVLA_BUILD_DIR) + "/tavla analyze " + dir +
+                                         "/mat/match7.mat --plies 0 --threads 1"));
+  ASSERT_EQ(got.size(), 1u);
+  int rounded = 0;
+  EXPECT_TRUE(same_statistics(expected[0], got[0], rounded));
+  EXPECT_LE(rounded, 4);
+  const std::string json =
+      run(std::string(TAVLA_BUILD_DIR) + "/tavla analyze " + dir + "/mat/match1.sgf --plies 0 --json");
+  EXPECT_NE(json.find("\"players\":[{\"name\":\"alice\""), std::string::npos) << json.substr(0, 200);
+  EXPECT_NE(json.find("\"error_rate_memg\""), std::string::npos);
+  EXPECT_NE(json.find("\"decisions\":[{"), std::string::npos);
+  // Bad input: a clear error and a non-zero exit status.
+  EXPECT_NE(std::system((std::string(TAVLA_BUILD_DIR) + "/tavla analyze " +
+                         ::testing::TempDir() + "/missing.sgf 2>/dev/null").c_str()),
+            0);
+}
 
 }  // namespace
 }  // namespace tavla

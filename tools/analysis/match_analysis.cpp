@@ -300,8 +300,9 @@ class GameAnalyser {
         d.cube = *pending_;
         const auto& e = d.cube->equities;
         const float double_error = e.double_take - e.double_pass;
-        d.cube_error = take ? -double_error : double_error;
-        d.cube_skill = skill_of(d.cube_error);
+        // The answer's loss (<= 0); its mark as gnubg's: Skill of the signed difference.
+        d.cube_skill = skill_of(take ? -double_error : double_error);
+        d.cube_error = std::min(0.0f, take ? -double_error : double_error);
         ++st.total_cube[p];
         ++(take ? st.takes : st.passes)[p];
         ++st.close_cube[p];

@@ -57,7 +57,8 @@ struct DecisionAnalysis {
   float play_loss = 0.0f;
   std::optional<Skill> play_skill;
   // A cube decision analysed here: before a roll (the player could have doubled) or a double and
-  // its answer (the doubler's decision; `cube_error` is the loss of the action taken, <= 0).
+  // its answer (the doubler's decision, equities for the doubler; `cube_error` is the loss of
+  // the action taken for the player who took it, <= 0).
   std::optional<eval::CubeAnalysis> cube;
   float cube_error = 0.0f;
   std::optional<Skill> cube_skill;

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <vector>
 
-#include "engine/gnubg_id.h"
 #include "engine/move_text.h"
+#include "eval/cube_decision.h"
 
 namespace tavla::text {
 
@@ -213,6 +213,78 @@ std::string format_statistics(const Statistics& s, int n, const std::array<std::
     }
   }
   section(out, "Overall statistics", rows);
+  return out;
+}
+
+namespace {
+
+std::string mark_suffix(const std::optional<analysis::Skill>& s) {
+  if (!s || *s == analysis::Skill::kNone) return "";
+  return " (" + std::string(analysis::skill_name(*s)) + ")";
+}
+
+}  // namespace
+
+std::string format_match_analysis(const analysis::MatchAnalysis& m) {
+  std::string out;
+  const auto& names = m.info.names;
+  for (size_t g = 0; g < m.games.size(); ++g) {
+    const auto& ga = m.games[g];
+    out += printf_string("Game %zu: %s %d, %s %d", g + 1, names[0].c_str(), ga.info.score[0],
+                         names[1].c_str(), ga.info.score[1]);
+    if (ga.info.crawford_game) out += " (Crawford game)";
+    out += "\n";
+    for (const auto& d : ga.decisions) {
+      const std::string& who = names[d.player];
+      // Before a roll only a missed double is worth a line.
+      if (d.cube && d.kind == engine::RecordKind::kMove && d.cube_error < 0.0f) {
+        out += printf_string("%4d %-12s no double   proper: %s, error %+.3f%s\n", d.record,
+                             who.c_str(),
+                             std::string(eval::cube_decision_text(d.cube->decision)).c_str(),
+                             d.cube_error, mark_suffix(d.cube_skill).c_str());
+      }
+      switch (d.kind) {
+        case engine::RecordKind::kMove: {
+          std::string line = printf_string("%4d %-12s %d%d %-22s", d.record, who.c_str(),
+                                           d.dice[0], d.dice[1],
+                                           engine::format_move(d.game.board, d.move).c_str());
+          if (!d.moves.empty() && d.moves.size() > 1) {
+            line += printf_string(" %+.3f%s", d.play_loss, mark_suffix(d.play_skill).c_str());
+            if (d.played != 0)
+              line += " best " + engine::format_move(d.game.board, d.moves[0].move.move);
+          }
+          if (d.luck) {
+            line += printf_string("  luck %+.3f", *d.luck);
+            if (*d.luck_mark != analysis::LuckMark::kNone)
+              line += " (" + std::string(analysis::luck_mark_name(*d.luck_mark)) + ")";
+          }
+          out += line + "\n";
+          break;
+        }
+        case engine::RecordKind::kDouble:
+        case engine::RecordKind::kTake:
+        case engine::RecordKind::kDrop: {
+          const char* action = d.kind == engine::RecordKind::kDouble ? "doubles"
+                               : d.kind == engine::RecordKind::kTake ? "takes"
+                                                                     : "passes";
+          std::string line = printf_string("%4d %-12s %-10s", d.record, who.c_str(), action);
+          if (d.cube)
+            line += printf_string(" proper: %s, error %+.3f%s",
+                                  std::string(eval::cube_decision_text(d.cube->decision)).c_str(),
+                                  d.cube_error, mark_suffix(d.cube_skill).c_str());
+          out += line + "\n";
+          break;
+        }
+        case engine::RecordKind::kResign:
+          out += printf_string("%4d %-12s resigns\n", d.record, who.c_str());
+          break;
+        default:
+          break;
+      }
+    }
+    out += "\n";
+  }
+  out += format_statistics(m.statistics, m.match_length, names);
   return out;
 }
 

@@ -16,4 +16,9 @@ namespace tavla::text {
 std::string format_statistics(const analysis::Statistics& s, int match_length,
                               const std::array<std::string, 2>& names);
 
+// `tavla analyze MATCHFILE`: per game one line per analysed decision (the play and its loss and
+// mark, the best play when it was not played, the luck of the roll, cube decisions with the
+// proper action and the error), then the statistics of the match as format_statistics.
+std::string format_match_analysis(const analysis::MatchAnalysis& m);
+
 }  // namespace tavla::text

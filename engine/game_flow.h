@@ -162,6 +162,10 @@ class GameFlow {
   // progress stays in the match.
   void append_game(const GameInfo& info);
 
+  // Applies the next record of a game started with append_game, as load does: callers that
+  // replay a match record by record (the match analysis) see the state before each record.
+  void replay(const MoveRecord& record) { add_record(record); }
+
   // The record of the game in progress (or the last game), for saving.
   const GameRecord* current_game() const { return games_.empty() ? nullptr : &games_.back(); }
 

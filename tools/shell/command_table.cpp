@@ -293,6 +293,27 @@ const CommandEntry kSet[] = {
     NA("autosave"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kShowStatistics[] = {
+    {"game", &S::cmd_show_statistics_game, "Compute statistics for current game", nullptr,
+     nullptr},
+    {"match", &S::cmd_show_statistics_match, "Compute statistics for every game in the match",
+     nullptr, nullptr},
+    {"session", &S::cmd_show_statistics_match,
+     "Compute statistics for every game in the session", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kAnalyse[] = {
+    NA("clear"),
+    {"game", &S::cmd_analyse_game, "Compute analysis and annotate current game", nullptr,
+     nullptr},
+    {"match", &S::cmd_analyse_match, "Compute analysis and annotate every game in the match",
+     nullptr, nullptr},
+    NA("move"),
+    NA("rollout"),
+    {"session", &S::cmd_analyse_match,
+     "Compute analysis and annotate every game in the session", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kShow[] = {
     NA("aliases"),
     NA("analysis"),
@@ -360,7 +381,7 @@ const CommandEntry kShow[] = {
     NA("scoresheet"),
     {"seed", &S::cmd_show_seed, "Show the dice generator seed", nullptr, nullptr},
     NA("sound"),
-    NA("statistics"),
+    {"statistics", nullptr, "Show statistics", nullptr, kShowStatistics},
     NA("temperaturemap"),
     NA("scoremap"),
     NA("threads"),
@@ -383,9 +404,9 @@ const CommandEntry kShow[] = {
 const CommandEntry kTop[] = {
     {"accept", &S::cmd_accept, "Accept a cube or resignation", nullptr, nullptr},
     {"agree", &S::cmd_agree, "Agree to a resignation", nullptr, nullptr},
-    NA("analyse"),
+    {"analyse", nullptr, "Run analysis", nullptr, kAnalyse},
     NA("analysis"),
-    NA("analyze"),
+    {"analyze", nullptr, nullptr, nullptr, kAnalyse},
     NA("annotate"),
     {"end", nullptr, "Automatically make plays", nullptr, kEnd},
     {"beaver", &S::cmd_redouble, "Synonym for `redouble'", nullptr, nullptr},

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/match_analysis.h"
 #include "engine/dice.h"
 #include "engine/game_flow.h"
 #include "shell/engine_player.h"
@@ -99,6 +100,11 @@ class Shell {
   void cmd_export_match_mat(std::string& args);
   void cmd_load_commands(std::string& args);
   void cmd_not_available(std::string& args);
+  // gnubg's `analyse match` / `analyse game` (shell_analysis.cpp) and `show statistics`.
+  void cmd_analyse_match(std::string& args);
+  void cmd_analyse_game(std::string& args);
+  void cmd_show_statistics_match(std::string& args);
+  void cmd_show_statistics_game(std::string& args);
 
   void cmd_set_board(std::string& args);
   void cmd_set_variation_standard(std::string& args);
@@ -289,6 +295,14 @@ class Shell {
 
   std::shared_ptr<const eval::NetSet> nets_;  // the analyzer's, shared with rollouts
   std::unique_ptr<Analyzer> analyzer_;
+  // The match analysis (`analyse match`): its own analyser (nets, databases, all cores) and per
+  // game of flow_ the analysis, kept while the game's records are unchanged.
+  std::unique_ptr<analysis::Analyser> match_analyser_;
+  std::vector<std::optional<analysis::GameAnalysis>> game_analyses_;
+  analysis::Analyser* match_analyser();
+  engine::MatchRecord match_record(size_t first, size_t last) const;
+  bool analyse_games(size_t first, size_t last);
+  analysis::Statistics game_statistics(size_t game);
   engine::Variant analyzer_variant_ = engine::Variant::kStandard;  // the game analyzer_ plays
   std::string analyzer_error_;
   // gnubg's bearoff databases (gnubg_os0.bd and, when installed, gnubg_ts0.bd) for the engine,

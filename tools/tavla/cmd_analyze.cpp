@@ -1,12 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// tavla analyze POSITION | --batch: evaluation, ranked moves and cube analysis of a position, as
-// gnubg's text layouts or as JSON (the batch protocol, one object per input line).
+// tavla analyze POSITION | MATCHFILE | --batch: evaluation, ranked moves and cube analysis of a
+// position, as gnubg's text layouts or as JSON (the batch protocol, one object per input line);
+// or the analysis of a whole match file (.sgf, .mat) as gnubg's `analyse match` and
+// `show statistics match`.
+#include <unistd.h>
+
+#include <algorithm>
 #include <boost/program_options.hpp>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
+#include <thread>
 #include <optional>
 #include <string>
 
+#include "analysis/match_analysis.h"
 #include "analysis/position_analysis.h"
+#include "engine/mat_file.h"
+#include "engine/sgf.h"
 #include "engine/gnubg_id.h"
 #include "engine/match_id.h"
 #include "engine/move_text.h"
@@ -20,6 +33,8 @@
 #include "text/analysis_text.h"
 #include "text/analysis_json.h"
 #include "text/board_drawing.h"
+#include "text/match_analysis_json.h"
+#include "text/match_analysis_text.h"
 
 namespace po = boost::program_options;
 
@@ -53,6 +68,55 @@ void print_text(std::ostream& os, const analysis::PositionAnalysis& a, const tex
   }
 }
 
+// A match file argument: a name ending in .sgf or .mat (any case).
+bool is_match_file(const std::string& arg) {
+  std::string ext = std::filesystem::path(arg).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext == ".sgf" || ext == ".mat";
+}
+
+engine::Result<engine::MatchRecord> read_match_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return engine::Error{"cannot read " + path};
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string ext = std::filesystem::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  auto match = ext == ".sgf" ? engine::read_sgf(ss.str(), path) : engine::read_mat(ss.str(), path);
+  if (match && match->games.empty()) return engine::Error{path + ": no games"};
+  return match;
+}
+
+int analyze_match_file(const std::string& path, analysis::Analyser& analyser,
+                       const analysis::MatchAnalysisSettings& settings, bool json) {
+  auto match = read_match_file(path);
+  if (!match) {
+    std::cerr << "tavla analyze: " << match.error() << "\n";
+    return 1;
+  }
+  // A progress bar on a terminal (gnubg's "Analysing match; move:"), nothing in a pipe.
+  const bool bar = isatty(STDERR_FILENO);
+  auto progress = [&](int done, int total) {
+    if (!bar) return;
+    const int width = 40, filled = total ? done * width / total : width;
+    std::cerr << "\rAnalysing match; move: [" << std::string(filled, '#')
+              << std::string(width - filled, ' ') << "] " << done << "/" << total << std::flush;
+  };
+  auto m = analysis::analyse_match(analyser, *match, settings, progress);
+  if (bar) std::cerr << "\n";
+  if (!m) {
+    std::cerr << "tavla analyze: " << path << ": " << m.error() << "\n";
+    return 1;
+  }
+  if (json)
+    std::cout << text::match_analysis_json(*m) << "\n";
+  else
+    std::cout << text::format_match_analysis(*m);
+  return 0;
+}
+
 }  // namespace
 
 std::optional<std::string> read_batch_line() {
@@ -68,13 +132,19 @@ int cmd_analyze(int argc, char** argv) {
   const mpi::World world;
   po::options_description opts(
       "usage: tavla analyze POSITION [options]\n"
+      "       tavla analyze MATCHFILE [options]\n"
       "       tavla analyze --batch [options] < lines\n\n"
       "POSITION is a gnubg ID (POSID:MATCHID), a position ID (money game, no dice) or an XGID.\n"
       "Without dice: gnubg's evaluation table and cube analysis; with dice: every legal move\n"
       "ranked (gnubg's hint layout). With --batch each input line is answered with one JSON\n"
       "object; a bad line gets {\"id\": ..., \"error\": ...} and the batch goes on. Started by\n"
       "mpirun or srun, the batch's lines are shared by the ranks and rank 0 prints the answers\n"
-      "in input order (it reads the lines as ranks become free).\n\noptions");
+      "in input order (it reads the lines as ranks become free).\n\n"
+      "MATCHFILE (.sgf or .mat) is analysed as gnubg's `analyse match`: every play, cube\n"
+      "decision and roll, then `show statistics match`; at gnubg's analysis defaults (2-ply\n"
+      "chequer play and cube) unless --plies, --level, --chequer-plies or --cube-plies say\n"
+      "otherwise, on all cores unless --threads; --json: one object with `players` (the\n"
+      "statistics) and `games` (every decision).\n\noptions");
   opts.add_options()("help,h", "show this help")("json", "print JSON instead of text")(
       "batch", "read positions from standard input, write JSON lines")(
       "plies", po::value<int>(), "evaluation depth (0..6); default 0")(
@@ -82,7 +152,10 @@ int cmd_analyze(int argc, char** argv) {
       "a gnubg level: beginner, casual, intermediate, advanced, expert, world-class, supremo, "
       "grandmaster, 4ply")("mwc", "match play: show match-winning chances")(
       "weights", po::value<std::string>(), "neural-net weights file (gnubg .wd or .weights)")(
-      "threads", po::value<int>()->default_value(1), "search threads (results do not depend on it)")(
+      "threads", po::value<int>()->default_value(1),
+      "search threads (results do not depend on it); a match file: all cores by default")(
+      "chequer-plies", po::value<int>(), "match file: plies for chequer play (0..6)")(
+      "cube-plies", po::value<int>(), "match file: plies for cube decisions (0..6)")(
       "variation", po::value<std::string>()->default_value("standard"),
       "the game (gnubg's set variation): standard, 1-chequer-hypergammon, 2-chequer-hypergammon, "
       "3-chequer-hypergammon (or hypergammon1..3); hypergammon is evaluated exactly from "
@@ -124,7 +197,11 @@ int cmd_analyze(int argc, char** argv) {
   text::OutputOptions out;
   out.mwc = vm.count("mwc") > 0;
 
-  const int threads = vm["threads"].as<int>();
+  const bool match_file =
+      vm.count("position") && is_match_file(vm["position"].as<std::string>());
+  int threads = vm["threads"].as<int>();
+  if (match_file && vm["threads"].defaulted())
+    threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
   if (threads < 1 || threads > 64) {
     std::cerr << "tavla analyze: --threads must be 1..64, got " << threads << "\n";
     return 2;
@@ -147,6 +224,22 @@ int cmd_analyze(int argc, char** argv) {
     return 1;
   }
   if (!(*analyser)->warning().empty()) std::cerr << "tavla analyze: " << (*analyser)->warning() << "\n";
+
+  if (match_file) {
+    analysis::MatchAnalysisSettings settings = analysis::default_match_analysis_settings();
+    if (vm.count("level") || vm.count("plies")) settings.chequer = settings.cube = setup;
+    for (const char* key : {"chequer-plies", "cube-plies"}) {
+      if (!vm.count(key)) continue;
+      const int plies = vm[key].as<int>();
+      if (plies < 0 || plies > 6) {
+        std::cerr << "tavla analyze: --" << key << " must be 0..6, got " << plies << "\n";
+        return 2;
+      }
+      (key[1] == 'h' ? settings.chequer : settings.cube).context.plies = plies;
+    }
+    return analyze_match_file(vm["position"].as<std::string>(), **analyser, settings,
+                              vm.count("json") > 0);
+  }
 
   if (vm.count("batch")) {
     const auto answer = [&](const std::string& line) {

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The analysis of a whole match or session as gnubg 1.07's `analyse match` (analysis.c:
+// AnalyzeMove, updateStatcontext, LuckAnalysis): every play (ranked at the chequer setting, the
+// played move's loss and skill mark), every cube decision on the way, including doubles not
+// offered before a roll (missed doubles) and the answers to doubles (wrong takes and passes), the
+// luck of every roll (0-ply cubeful, as gnubg's ecLuck), and per game and for the match the
+// statistics of match_statistics.h. Plain data; tools/text renders it.
+//
+// Equities are gnubg's: normalised (money: per unit cube; match: mwc_to_equity at the cube in
+// play), for the player who acted (the doubler for a double and for the answer to it: a wrong
+// take is one where "double, take" is worth more to the doubler than "double, pass").
+#pragma once
+
+#include <array>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/match_statistics.h"
+#include "analysis/position_analysis.h"
+#include "engine/game_record.h"
+#include "engine/result.h"
+#include "eval/cube_decision.h"
+#include "eval/eval_settings.h"
+#include "eval/search.h"
+
+namespace tavla::analysis {
+
+struct MatchAnalysisSettings {
+  eval::EvalSetup chequer;  // gnubg's esAnalysisChequer (default: 2-ply, its analysis filters)
+  eval::EvalSetup cube;     // gnubg's esAnalysisCube (default: 2-ply)
+  bool analyse_moves = true, analyse_cube = true, analyse_dice = true;
+  std::array<bool, 2> players{true, true};  // gnubg's afAnalysePlayers
+};
+
+// gnubg 1.07's analysis defaults (`show analysis`): chequer play and cube at 2 ply, cubeful,
+// pruning nets, no noise; chequer play with gnubg's analysis move filters (0 moves plus up to 16
+// within 0.32 at 0 ply; plus up to 4 within 0.08 at 2 ply).
+MatchAnalysisSettings default_match_analysis_settings();
+// The same with `plies` for both chequer play and cube.
+MatchAnalysisSettings match_analysis_settings(int plies);
+
+// One analysed record of a game.
+struct DecisionAnalysis {
+  int record = 0;  // index in the game's records
+  engine::RecordKind kind = engine::RecordKind::kMove;
+  int player = 0;     // who acted
+  engine::Game game;  // the position before the action, seen from the player on roll
+  // kMove: the play made, the plays ranked at the chequer setting (best first; gnubg's list for
+  // the move, with the played move scored as gnubg scores it), its index there (-1: no legal
+  // play) and its loss (score of the play minus the best, <= 0).
+  std::array<int, 2> dice{0, 0};
+  engine::Move move;
+  std::vector<eval::ScoredMove> moves;
+  int played = -1;
+  float play_loss = 0.0f;
+  std::optional<Skill> play_skill;
+  // A cube decision analysed here: before a roll (the player could have doubled) or a double and
+  // its answer (the doubler's decision, equities for the doubler; `cube_error` is the loss of
+  // the action taken for the player who took it, <= 0).
+  std::optional<eval::CubeAnalysis> cube;
+  float cube_error = 0.0f;
+  std::optional<Skill> cube_skill;
+  // The luck of the roll (kMove, kSetDice) for the roller.
+  std::optional<float> luck;
+  std::optional<LuckMark> luck_mark;
+};
+
+struct GameAnalysis {
+  engine::GameInfo info;
+  std::vector<DecisionAnalysis> decisions;
+  Statistics statistics;
+};
+
+struct MatchAnalysis {
+  engine::MatchInfo info;
+  int match_length = 0;
+  MatchAnalysisSettings settings;
+  std::vector<GameAnalysis> games;
+  Statistics statistics;  // the sum of the games (gnubg's scMatch)
+};
+
+// Progress: called after each record with (records done, records in all).
+using MatchProgress = std::function<void(int, int)>;
+
+// Analyses every game of `match` with the analyser's nets and threads. Errors: a record that
+// cannot be replayed (an illegal position), a cube situation gnubg refuses.
+engine::Result<MatchAnalysis> analyse_match(Analyser& analyser, const engine::MatchRecord& match,
+                                            const MatchAnalysisSettings& settings,
+                                            const MatchProgress& progress = {});
+
+}  // namespace tavla::analysis

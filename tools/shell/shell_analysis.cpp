@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// gnubg's `analyse match` / `analyse game` / `analyse session` and `show statistics match` /
+// `game` / `session`: the match analysis of tools/analysis/match_analysis.h at gnubg's analysis
+// defaults (2-ply chequer play and cube) on all cores, and the statistics in gnubg's layout.
+//
+// As gnubg, `show statistics` counts every game of the match; games not analysed (or changed
+// since) count their moves and results only.
+#include <algorithm>
+#include <thread>
+
+#include "shell/shell.h"
+#include "text/match_analysis_text.h"
+
+namespace tavla::shell {
+
+namespace {
+
+constexpr const char* kNoGame = "No game in progress (type `new game' to start one).\n";
+
+}  // namespace
+
+analysis::Analyser* Shell::match_analyser() {
+  if (match_analyser_) return match_analyser_.get();
+  analysis::AnalyserOptions options;
+  if (options_.weights) options.weights = *options_.weights;
+  options.threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
+  options.variant = flow_.variant();
+  auto a = analysis::Analyser::open(options);
+  if (!a) {
+    errf("The engine is not available: %s", a.error().c_str());
+    return nullptr;
+  }
+  match_analyser_ = std::move(a.value());
+  return match_analyser_.get();
+}
+
+engine::MatchRecord Shell::match_record(size_t first, size_t last) const {
+  engine::MatchRecord m;
+  m.info = match_info_;
+  m.info.names = names_.name;
+  m.info.variant = flow_.variant();
+  const auto& games = flow_.games();
+  for (size_t g = first; g < last && g < games.size(); ++g) m.games.push_back(games[g]);
+  return m;
+}
+
+bool Shell::analyse_games(size_t first, size_t last) {
+  analysis::Analyser* a = match_analyser();
+  if (!a) return false;
+  const auto m = match_record(first, last);
+  auto result = analysis::analyse_match(*a, m, analysis::default_match_analysis_settings());
+  if (!result) {
+    errf("%s", result.error().c_str());
+    return false;
+  }
+  game_analyses_.resize(flow_.games().size());
+  for (size_t g = first; g < last; ++g) game_analyses_[g] = std::move(result->games[g - first]);
+  return true;
+}
+
+analysis::Statistics Shell::game_statistics(size_t g) {
+  const auto& games = flow_.games();
+  if (g < game_analyses_.size() && game_analyses_[g] &&
+      game_analyses_[g]->decisions.size() == games[g].records.size())
+    return game_analyses_[g]->statistics;
+  // Not analysed: the counts gnubg's recount finds (moves, results), no errors or luck.
+  analysis::Statistics s;
+  analysis::Analyser* a = match_analyser();
+  if (!a) return s;
+  analysis::MatchAnalysisSettings off;
+  off.analyse_moves = off.analyse_cube = off.analyse_dice = false;
+  auto r = analysis::analyse_match(*a, match_record(g, g + 1), off);
+  if (r) s = r->games[0].statistics;
+  s.moves = s.cube = s.dice = true;
+  return s;
+}
+
+void Shell::cmd_analyse_match(std::string&) {
+  if (!flow_.has_game()) {
+    out(kNoGame);
+    return;
+  }
+  analyse_games(0, flow_.games().size());
+}
+
+void Shell::cmd_analyse_game(std::string&) {
+  if (!flow_.has_game()) {
+    out(kNoGame);
+    return;
+  }
+  const size_t g = flow_.games().size() - 1;
+  analyse_games(g, g + 1);
+}
+
+void Shell::cmd_show_statistics_match(std::string&) {
+  if (!flow_.has_game()) return;  // gnubg prints nothing without a match
+  analysis::Statistics total;
+  for (size_t g = 0; g < flow_.games().size(); ++g) total.add_game(game_statistics(g));
+  out(text::format_statistics(total, flow_.match().match_length, names_.name) + "\n");
+}
+
+void Shell::cmd_show_statistics_game(std::string&) {
+  if (!flow_.has_game()) {
+    out(kNoGame);
+    return;
+  }
+  out(text::format_statistics(game_statistics(flow_.games().size() - 1),
+                              flow_.match().match_length, names_.name) +
+      "\n");
+}
+
+}  // namespace tavla::shell

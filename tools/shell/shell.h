@@ -183,6 +183,13 @@ class Shell {
   void cmd_show_matchid(std::string& args);
   void cmd_show_xgid(std::string& args);
   void cmd_show_rules(std::string& args);
+  // shell_theory.cpp
+  void cmd_show_gammonvalues(std::string& args);
+  void cmd_show_marketwindow(std::string& args);
+  void cmd_show_matchequitytable(std::string& args);
+  void cmd_eq2mwc(std::string& args);
+  void cmd_mwc2eq(std::string& args);
+  void cmd_not_implemented(std::string& args);
 
  private:
   enum class PlayerType { kHuman, kEngine };
@@ -238,6 +245,9 @@ class Shell {
   Analyzer* analyzer();  // loads the weights on first use; null (error printed) if impossible
   const eval::BearoffProvider* bearoff_provider();
   // The game for the engine: the flow's, with the beaver rule as set now.
+  // gnubg's GetMatchStateCubeInfo: the cube situation of the player on roll (player 0 before
+  // the first roll).
+  eval::CubeInfo match_state_cube_info() const;
   engine::Game analysis_game() const {
     engine::Game g = flow_.game();
     g.match.beavers = flow_.rules().beavers;

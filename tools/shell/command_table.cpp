@@ -22,6 +22,7 @@ constexpr const char* kOptCommand = "[command]";
 constexpr const char* kOptLength = "[length]";
 constexpr const char* kOptPosition = "[position]";
 constexpr const char* kOptSeed = "[seed]";
+constexpr const char* kSize = "<size>";
 constexpr const char* kOptValue = "[value]";
 constexpr const char* kPlayer = "<player>";
 constexpr const char* kPlies = "<plies>";
@@ -227,6 +228,28 @@ const CommandEntry kSetVariation[] = {
     {"standard", &S::cmd_set_variation_standard, "Play standard backgammon", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kSetCubeEfficiencyRace[] = {
+    {"factor", &S::cmd_set_cubeefficiency_race_factor, "Set cube efficiency race factor", kValue,
+     nullptr},
+    {"coefficient", &S::cmd_set_cubeefficiency_race_coefficient,
+     "Set cube efficiency race coefficient", kValue, nullptr},
+    {"min", &S::cmd_set_cubeefficiency_race_min, "Set cube efficiency race minimum value", kValue,
+     nullptr},
+    {"max", &S::cmd_set_cubeefficiency_race_max, "Set cube efficiency race maximum value", kValue,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetCubeEfficiency[] = {
+    {"os", &S::cmd_set_cubeefficiency_os, "Set cube efficiency for one sided bearoff positions",
+     kValue, nullptr},
+    {"crashed", &S::cmd_set_cubeefficiency_crashed, "Set cube efficiency for crashed positions",
+     kValue, nullptr},
+    {"contact", &S::cmd_set_cubeefficiency_contact, "Set cube efficiency for contact positions",
+     kValue, nullptr},
+    {"race", nullptr, "Set cube efficiency parameters for race positions", kValue,
+     kSetCubeEfficiencyRace},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kSet[] = {
     NA("analysis"),
     NA("appearance"),
@@ -235,7 +258,7 @@ const CommandEntry kSet[] = {
      nullptr},
     {"board", &S::cmd_set_board, "Set up the board in a particular position", kPosition, nullptr},
     NA("browser"),
-    NA("cache"),
+    {"cache", &S::cmd_set_cache, "Set the size of the evaluation cache", kSize, nullptr},
     NA("calibration"),
     NA("cheat"),
     NA("clockwise"),
@@ -243,7 +266,7 @@ const CommandEntry kSet[] = {
     {"confirm", nullptr, "Confirmation settings", nullptr, kSetConfirm},
     {"crawford", &S::cmd_set_crawford, "Set whether this is the Crawford game", kOnOff, nullptr},
     {"cube", nullptr, "Set the cube owner and/or value", nullptr, kSetCube},
-    NA("cubeefficiency"),
+    {"cubeefficiency", nullptr, "Set parameters for cube evaluations", nullptr, kSetCubeEfficiency},
     NA("delay"),
     {"dice", &S::cmd_set_dice, "Select the roll for the current move", kDice, nullptr},
     {"display", &S::cmd_set_display, "Select whether the board is updated on the computer's turn",
@@ -284,13 +307,20 @@ const CommandEntry kSet[] = {
     {"seed", &S::cmd_set_seed, "Set the dice generator seed", kOptSeed, nullptr},
     NA("sound"),
     NA("styledgamelist"),
-    NA("threads"),
+    {"threads", &S::cmd_set_threads, "Set the number of calculation threads", kSize, nullptr},
     NA("toolbar"),
     {"turn", &S::cmd_set_turn, "Set which player is on roll", kPlayer, nullptr},
     NA("tutor"),
     {"variation", nullptr, "Set which variation of backgammon is used", nullptr, kSetVariation},
     NA("vsync3d"),
     NA("autosave"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+// gnubg opens these in a web browser; tavla points to its README.
+const CommandEntry kShowManual[] = {
+    {"about", &S::cmd_show_manual, "Show All about GNU Backgammon tutorial in a web browser",
+     nullptr, nullptr},
+    {"web", &S::cmd_show_manual, "Show reference manual in a web browser", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kShow[] = {
@@ -302,18 +332,21 @@ const CommandEntry kShow[] = {
      nullptr, nullptr},
     NA("bearoff"),
     {"board", &S::cmd_show_board, "Redisplay the board position", kOptPosition, nullptr},
-    NA("buildinfo"),
+    {"buildinfo", &S::cmd_show_buildinfo, "Display details of this build of GNUbg", nullptr,
+     nullptr},
     NA("browser"),
     NA("calibration"),
     NA("cheat"),
     NA("clockwise"),
     NA("commands"),
     NA("confirm"),
-    NA("copying"),
+    {"copying", &S::cmd_show_copying, "Conditions for redistributing copies of GNU Backgammon",
+     nullptr, nullptr},
     {"crawford", &S::cmd_show_crawford, "See if this is the Crawford game", nullptr, nullptr},
-    NA("credits"),
+    {"credits", &S::cmd_show_credits, "Display contributors to GNUbg", nullptr, nullptr},
     {"cube", &S::cmd_show_cube, "Display the current cube value and owner", nullptr, nullptr},
-    NA("cubeefficiency"),
+    {"cubeefficiency", &S::cmd_show_cubeefficiency, "Show parameters for cube evaluations", nullptr,
+     nullptr},
     NA("delay"),
     {"dice", &S::cmd_show_dice, "See what the current dice roll is", nullptr, nullptr},
     {"display", &S::cmd_show_display,
@@ -332,7 +365,7 @@ const CommandEntry kShow[] = {
     {"kleinman", &S::cmd_show_kleinman, "Calculate Kleinman count for position", kOptPosition,
      nullptr},
     NA("lang"),
-    NA("manual"),
+    {"manual", nullptr, "Show manual", nullptr, kShowManual},
     {"marketwindow", &S::cmd_show_marketwindow, "show market window for doubles", nullptr, nullptr},
     {"matchequitytable", &S::cmd_show_matchequitytable, "Show match equity table", kOptValue,
      nullptr},
@@ -364,14 +397,15 @@ const CommandEntry kShow[] = {
      "Show temperature map (graphic overview of dice distribution)", nullptr, nullptr},
     {"scoremap", &S::cmd_not_implemented,
      "Show score map (graphic overview of cube at different scores)", nullptr, nullptr},
-    NA("threads"),
+    {"threads", &S::cmd_show_threads, "Show number of calculation threads", nullptr, nullptr},
     {"thorp", &S::cmd_show_thorp, "Calculate Thorp Count for position", kOptPosition, nullptr},
     {"turn", &S::cmd_show_turn, "Show which player is on roll", nullptr, nullptr},
     {"version", &S::cmd_show_version, "Describe this version of GNU Backgammon", nullptr, nullptr},
     NA("tutor"),
     {"variation", &S::cmd_show_variation,
      "Give information about which variation of backgammon is being played", nullptr, nullptr},
-    NA("warranty"),
+    {"warranty", &S::cmd_show_warranty, "Various kinds of warranty you do not have", nullptr,
+     nullptr},
     // tavla's additions (after gnubg's entries, so they never change gnubg's abbreviations)
     {"gnubgid", &S::cmd_show_gnubgid, "Show the GNUbg ID (position ID:match ID)", nullptr, nullptr},
     {"matchid", &S::cmd_show_matchid, "Show the match ID", nullptr, nullptr},

@@ -523,6 +523,7 @@ Analyzer* Shell::analyzer() {
       nets_ = nets.value();
       analyzer_ = make_analyzer(nets_, bearoff_provider());
       analyzer_->set_cancel_flag(&interrupted_);  // Ctrl-C stops a long hint, eval or engine turn
+      apply_engine_settings();
       return analyzer_.get();
     }
     analyzer_error_ = nets.error();

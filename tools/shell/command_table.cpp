@@ -42,6 +42,11 @@ constexpr const char* kEvalType = "evaluation|rollout";
 // what they select in gnubg, and answered with a plain "not available".
 #define NA(name) \
   { name, &S::cmd_not_available, nullptr, nullptr, nullptr }
+// The same for settings of gnubg's graphical board and windows, and its sounds, with the reason.
+#define NA_GUI(name) \
+  { name, &S::cmd_not_available_gui, nullptr, nullptr, nullptr }
+#define NA_SOUND(name) \
+  { name, &S::cmd_not_available_sound, nullptr, nullptr, nullptr }
 
 const CommandEntry kEnd[] = {
     {"game", &S::cmd_end_game, "Let the computer play to the end of the game", nullptr, nullptr},
@@ -252,17 +257,17 @@ const CommandEntry kSetCubeEfficiency[] = {
 
 const CommandEntry kSet[] = {
     NA("analysis"),
-    NA("appearance"),
+    NA_GUI("appearance"),
     {"automatic", nullptr, "Perform certain functions without user input", nullptr, kSetAutomatic},
     {"beavers", &S::cmd_set_beavers, "Set whether beavers are allowed in money game or not", kValue,
      nullptr},
     {"board", &S::cmd_set_board, "Set up the board in a particular position", kPosition, nullptr},
-    NA("browser"),
+    NA_GUI("browser"),
     {"cache", &S::cmd_set_cache, "Set the size of the evaluation cache", kSize, nullptr},
     NA("calibration"),
     NA("cheat"),
     NA("clockwise"),
-    NA("colours"),
+    NA_GUI("colours"),
     {"confirm", nullptr, "Confirmation settings", nullptr, kSetConfirm},
     {"crawford", &S::cmd_set_crawford, "Set whether this is the Crawford game", kOnOff, nullptr},
     {"cube", nullptr, "Set the cube owner and/or value", nullptr, kSetCube},
@@ -273,7 +278,7 @@ const CommandEntry kSet[] = {
      kOnOff, nullptr},
     {"evaluation", nullptr, "Control position evaluation parameters", nullptr, kSetEval},
     NA("export"),
-    NA("fullscreen"),
+    NA_GUI("fullscreen"),
     NA("gotofirstgame"),
     NA("import"),
     NA("sgf"),
@@ -292,7 +297,7 @@ const CommandEntry kSet[] = {
      nullptr},
     NA("met"),
     NA("output"),
-    NA("panelwidth"),
+    NA_GUI("panelwidth"),
     {"player", &S::cmd_set_player, "Change options for one or both players", kPlayer, kSetPlayer},
     {"postcrawford", &S::cmd_set_postcrawford, "Set whether this is a post-Crawford game", kOnOff,
      nullptr},
@@ -305,14 +310,14 @@ const CommandEntry kSet[] = {
     {"rollout", nullptr, "Control rollout parameters", nullptr, kSetRollout},
     {"score", &S::cmd_set_score, "Set the match or session score ", kScore, nullptr},
     {"seed", &S::cmd_set_seed, "Set the dice generator seed", kOptSeed, nullptr},
-    NA("sound"),
+    NA_SOUND("sound"),
     NA("styledgamelist"),
     {"threads", &S::cmd_set_threads, "Set the number of calculation threads", kSize, nullptr},
-    NA("toolbar"),
+    NA_GUI("toolbar"),
     {"turn", &S::cmd_set_turn, "Set which player is on roll", kPlayer, nullptr},
     NA("tutor"),
     {"variation", nullptr, "Set which variation of backgammon is used", nullptr, kSetVariation},
-    NA("vsync3d"),
+    NA_GUI("vsync3d"),
     NA("autosave"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
@@ -334,7 +339,7 @@ const CommandEntry kShow[] = {
     {"board", &S::cmd_show_board, "Redisplay the board position", kOptPosition, nullptr},
     {"buildinfo", &S::cmd_show_buildinfo, "Display details of this build of GNUbg", nullptr,
      nullptr},
-    NA("browser"),
+    NA_GUI("browser"),
     NA("calibration"),
     NA("cheat"),
     NA("clockwise"),
@@ -391,7 +396,7 @@ const CommandEntry kShow[] = {
     {"score", &S::cmd_show_score, "View the match or session score ", nullptr, nullptr},
     NA("scoresheet"),
     {"seed", &S::cmd_show_seed, "Show the dice generator seed", nullptr, nullptr},
-    NA("sound"),
+    NA_SOUND("sound"),
     NA("statistics"),
     {"temperaturemap", &S::cmd_not_implemented,
      "Show temperature map (graphic overview of dice distribution)", nullptr, nullptr},
@@ -474,6 +479,8 @@ const CommandEntry kTop[] = {
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 #undef NA
+#undef NA_GUI
+#undef NA_SOUND
 
 }  // namespace
 

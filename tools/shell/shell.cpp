@@ -215,6 +215,14 @@ void Shell::cmd_not_available(std::string&) {
   out("That command is not available in tavla.\n");
 }
 
+void Shell::cmd_not_available_gui(std::string&) {
+  out("That command is a setting of gnubg's graphical interface; tavla has no GUI.\n");
+}
+
+void Shell::cmd_not_available_sound(std::string&) {
+  out("That command is a sound setting; tavla plays no sounds.\n");
+}
+
 // ---- questions ---------------------------------------------------------------------------------
 
 bool Shell::confirm(const std::string& question) {

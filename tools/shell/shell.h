@@ -99,6 +99,8 @@ class Shell {
   void cmd_export_match_mat(std::string& args);
   void cmd_load_commands(std::string& args);
   void cmd_not_available(std::string& args);
+  void cmd_not_available_gui(std::string& args);    // gnubg's GUI settings
+  void cmd_not_available_sound(std::string& args);  // gnubg's sounds
 
   void cmd_set_board(std::string& args);
   void cmd_set_variation_standard(std::string& args);

@@ -18,6 +18,15 @@ ParallelSearch::ParallelSearch(std::shared_ptr<const NetSet> nets, int threads,
     searches_.push_back(std::make_unique<Search>(nets, bearoff, cache));
 }
 
+void ParallelSearch::set_cancel_flag(const std::atomic<bool>* flag) {
+  for (auto& s : searches_) s->set_cancel_flag(flag);
+}
+
+void ParallelSearch::set_cube_efficiency(const CubeEfficiencySettings& s) {
+  for (auto& search : searches_) search->set_cube_efficiency(s);
+  primary().cache().clear();
+}
+
 template <typename Job>
 void ParallelSearch::parallel_for(int n, Job job) {
   const int t = std::min(threads(), n);
@@ -57,7 +66,8 @@ void ParallelSearch::evaluate_node(const engine::Board& board,
     const CubeInfo opp = with_on_roll(mover, 1 - mover.on_roll);
     std::vector<engine::Board> child(nr);
     parallel_for(nr, [&](int thread, int r) {
-      child[r] = searches_[thread]->roll_board(board, mover, ec, ec.plies, rolls[r].d1, rolls[r].d2);
+      child[r] =
+          searches_[thread]->roll_board(board, mover, ec, ec.plies, rolls[r].d1, rolls[r].d2);
     });
     std::vector<CubePosition> aci2;
     child_cube_positions(aci, false, aci2);
@@ -81,8 +91,8 @@ void ParallelSearch::evaluate_node(const engine::Board& board,
         return;
       }
       const size_t g = static_cast<size_t>(r) * nr + s;
-      searches_[thread]->roll_child(child[r], aci2, opp, ec, ec.plies - 1, rolls[s].d1,
-                                    rolls[s].d2, grand_probs[g],
+      searches_[thread]->roll_child(child[r], aci2, opp, ec, ec.plies - 1, rolls[s].d1, rolls[s].d2,
+                                    grand_probs[g],
                                     std::span<float>(grand_cf.data() + g * nc2, nc2));
     });
     for (int r = 0; r < nr; ++r) {

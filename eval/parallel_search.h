@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -20,6 +21,11 @@ class ParallelSearch {
 
   int threads() const { return static_cast<int>(searches_.size()); }
   Search& primary() { return *searches_[0]; }
+  // Search::set_cancel_flag on every thread's search.
+  void set_cancel_flag(const std::atomic<bool>* flag);
+  // Search::set_cube_efficiency on every thread's search; clears the shared cache, whose cubeful
+  // equities were computed with the old efficiencies.
+  void set_cube_efficiency(const CubeEfficiencySettings& s);
 
   Evaluation evaluate(const engine::Board& board, const CubeInfo& ci, const EvalContext& ec);
   std::array<Evaluation, 2> cube_evaluations(const engine::Board& board, const CubeInfo& ci,

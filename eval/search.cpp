@@ -200,7 +200,7 @@ Probabilities Search::eval_cubeless(const Board& board, const CubeInfo& ci, cons
 void Search::cubeful_leaf(const Board& board, PositionClass pc, const Probabilities& probs,
                           std::span<const CubePosition> positions, bool top,
                           std::span<float> cubeful) {
-  const float x = cube_efficiency(board, pc);
+  const float x = cube_efficiency(board, pc, efficiency_);
   // Two-sided database positions have exact money equities (gnubg's CFMONEY), which also set
   // the effective cube efficiency in match play.
   std::optional<ExactMoneyEquities> exact;

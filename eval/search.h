@@ -29,6 +29,7 @@
 #include "engine/board.h"
 #include "engine/move.h"
 #include "eval/cube_info.h"
+#include "eval/cubeful.h"
 #include "eval/eval_cache.h"
 #include "eval/eval_settings.h"
 #include "eval/evaluator.h"
@@ -109,6 +110,10 @@ class Search {
   // numbers; cancelled() then says so until the next call. Nothing computed after the flag was
   // seen goes into the cache, so later calls are unaffected. Null (the default): never cancelled.
   void set_cancel_flag(const std::atomic<bool>* flag) { cancel_flag_ = flag; }
+  // The cube efficiencies of the cubeful leaves (gnubg's `set cubeefficiency ...'; default
+  // gnubg's). The cache keeps cubeful equities: clear it when they change (ParallelSearch does).
+  void set_cube_efficiency(const CubeEfficiencySettings& s) { efficiency_ = s; }
+  const CubeEfficiencySettings& cube_efficiency_settings() const { return efficiency_; }
   // Whether the last call (evaluate, rank_moves, score_moves, cube_evaluations, roll_child) was
   // cancelled.
   bool cancelled() const { return cancelled_; }
@@ -175,6 +180,7 @@ class Search {
   std::vector<engine::Board> prune_boards_, batch_boards_;
   std::vector<Probabilities> prune_probs_, batch_probs_;
   const std::atomic<bool>* cancel_flag_ = nullptr;
+  CubeEfficiencySettings efficiency_;
   bool cancelled_ = false;
   int call_depth_ = 0;
 };

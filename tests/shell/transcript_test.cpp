@@ -84,6 +84,18 @@ TEST(Program, OptionsAndSubcommands) {
   EXPECT_NE(run("echo 'show version' | " + bin).find("tavla 0.1.0"), std::string::npos);
 }
 
+// `show buildinfo` lists this build's facts (they vary with the build, so no golden transcript):
+// the compiler, the instruction set and the optional parts, then an empty line as gnubg's.
+TEST(Program, BuildInfo) {
+  const std::string out = run("echo 'show buildinfo' | " + tavla_binary());
+  EXPECT_NE(out.find("Built with "), std::string::npos) << out;
+  EXPECT_NE(out.find(" build).\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("Multiple threads supported.\n"), std::string::npos) << out;
+  EXPECT_TRUE(out.find("instructions (AVX2, FMA) supported.") != std::string::npos ||
+              out.find("Generic instruction set") != std::string::npos)
+      << out;
+}
+
 // `calibrate N` in the shell runs `tavla calibrate N`.
 TEST(Program, Calibrate) {
   TAVLA_REQUIRE_WEIGHTS();

@@ -22,6 +22,7 @@ constexpr const char* kOptCommand = "[command]";
 constexpr const char* kOptLength = "[length]";
 constexpr const char* kOptPosition = "[position]";
 constexpr const char* kOptSeed = "[seed]";
+constexpr const char* kSize = "<size>";
 constexpr const char* kOptValue = "[value]";
 constexpr const char* kPlayer = "<player>";
 constexpr const char* kPlies = "<plies>";
@@ -41,6 +42,11 @@ constexpr const char* kEvalType = "evaluation|rollout";
 // what they select in gnubg, and answered with a plain "not available".
 #define NA(name) \
   { name, &S::cmd_not_available, nullptr, nullptr, nullptr }
+// The same for settings of gnubg's graphical board and windows, and its sounds, with the reason.
+#define NA_GUI(name) \
+  { name, &S::cmd_not_available_gui, nullptr, nullptr, nullptr }
+#define NA_SOUND(name) \
+  { name, &S::cmd_not_available_sound, nullptr, nullptr, nullptr }
 
 const CommandEntry kEnd[] = {
     {"game", &S::cmd_end_game, "Let the computer play to the end of the game", nullptr, nullptr},
@@ -227,30 +233,52 @@ const CommandEntry kSetVariation[] = {
     {"standard", &S::cmd_set_variation_standard, "Play standard backgammon", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kSetCubeEfficiencyRace[] = {
+    {"factor", &S::cmd_set_cubeefficiency_race_factor, "Set cube efficiency race factor", kValue,
+     nullptr},
+    {"coefficient", &S::cmd_set_cubeefficiency_race_coefficient,
+     "Set cube efficiency race coefficient", kValue, nullptr},
+    {"min", &S::cmd_set_cubeefficiency_race_min, "Set cube efficiency race minimum value", kValue,
+     nullptr},
+    {"max", &S::cmd_set_cubeefficiency_race_max, "Set cube efficiency race maximum value", kValue,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetCubeEfficiency[] = {
+    {"os", &S::cmd_set_cubeefficiency_os, "Set cube efficiency for one sided bearoff positions",
+     kValue, nullptr},
+    {"crashed", &S::cmd_set_cubeefficiency_crashed, "Set cube efficiency for crashed positions",
+     kValue, nullptr},
+    {"contact", &S::cmd_set_cubeefficiency_contact, "Set cube efficiency for contact positions",
+     kValue, nullptr},
+    {"race", nullptr, "Set cube efficiency parameters for race positions", kValue,
+     kSetCubeEfficiencyRace},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kSet[] = {
     NA("analysis"),
-    NA("appearance"),
+    NA_GUI("appearance"),
     {"automatic", nullptr, "Perform certain functions without user input", nullptr, kSetAutomatic},
     {"beavers", &S::cmd_set_beavers, "Set whether beavers are allowed in money game or not", kValue,
      nullptr},
     {"board", &S::cmd_set_board, "Set up the board in a particular position", kPosition, nullptr},
-    NA("browser"),
-    NA("cache"),
+    NA_GUI("browser"),
+    {"cache", &S::cmd_set_cache, "Set the size of the evaluation cache", kSize, nullptr},
     NA("calibration"),
     NA("cheat"),
     NA("clockwise"),
-    NA("colours"),
+    NA_GUI("colours"),
     {"confirm", nullptr, "Confirmation settings", nullptr, kSetConfirm},
     {"crawford", &S::cmd_set_crawford, "Set whether this is the Crawford game", kOnOff, nullptr},
     {"cube", nullptr, "Set the cube owner and/or value", nullptr, kSetCube},
-    NA("cubeefficiency"),
+    {"cubeefficiency", nullptr, "Set parameters for cube evaluations", nullptr, kSetCubeEfficiency},
     NA("delay"),
     {"dice", &S::cmd_set_dice, "Select the roll for the current move", kDice, nullptr},
     {"display", &S::cmd_set_display, "Select whether the board is updated on the computer's turn",
      kOnOff, nullptr},
     {"evaluation", nullptr, "Control position evaluation parameters", nullptr, kSetEval},
     NA("export"),
-    NA("fullscreen"),
+    NA_GUI("fullscreen"),
     NA("gotofirstgame"),
     NA("import"),
     NA("sgf"),
@@ -269,7 +297,7 @@ const CommandEntry kSet[] = {
      nullptr},
     NA("met"),
     NA("output"),
-    NA("panelwidth"),
+    NA_GUI("panelwidth"),
     {"player", &S::cmd_set_player, "Change options for one or both players", kPlayer, kSetPlayer},
     {"postcrawford", &S::cmd_set_postcrawford, "Set whether this is a post-Crawford game", kOnOff,
      nullptr},
@@ -282,14 +310,14 @@ const CommandEntry kSet[] = {
     {"rollout", nullptr, "Control rollout parameters", nullptr, kSetRollout},
     {"score", &S::cmd_set_score, "Set the match or session score ", kScore, nullptr},
     {"seed", &S::cmd_set_seed, "Set the dice generator seed", kOptSeed, nullptr},
-    NA("sound"),
+    NA_SOUND("sound"),
     NA("styledgamelist"),
-    NA("threads"),
-    NA("toolbar"),
+    {"threads", &S::cmd_set_threads, "Set the number of calculation threads", kSize, nullptr},
+    NA_GUI("toolbar"),
     {"turn", &S::cmd_set_turn, "Set which player is on roll", kPlayer, nullptr},
     NA("tutor"),
     {"variation", nullptr, "Set which variation of backgammon is used", nullptr, kSetVariation},
-    NA("vsync3d"),
+    NA_GUI("vsync3d"),
     NA("autosave"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
@@ -314,6 +342,13 @@ const CommandEntry kAnalyse[] = {
      "Compute analysis and annotate every game in the session", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+// gnubg opens these in a web browser; tavla points to its README.
+const CommandEntry kShowManual[] = {
+    {"about", &S::cmd_show_manual, "Show All about GNU Backgammon tutorial in a web browser",
+     nullptr, nullptr},
+    {"web", &S::cmd_show_manual, "Show reference manual in a web browser", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kShow[] = {
     NA("aliases"),
     NA("analysis"),
@@ -323,18 +358,21 @@ const CommandEntry kShow[] = {
      nullptr, nullptr},
     NA("bearoff"),
     {"board", &S::cmd_show_board, "Redisplay the board position", kOptPosition, nullptr},
-    NA("buildinfo"),
-    NA("browser"),
+    {"buildinfo", &S::cmd_show_buildinfo, "Display details of this build of GNUbg", nullptr,
+     nullptr},
+    NA_GUI("browser"),
     NA("calibration"),
     NA("cheat"),
     NA("clockwise"),
     NA("commands"),
     NA("confirm"),
-    NA("copying"),
+    {"copying", &S::cmd_show_copying, "Conditions for redistributing copies of GNU Backgammon",
+     nullptr, nullptr},
     {"crawford", &S::cmd_show_crawford, "See if this is the Crawford game", nullptr, nullptr},
-    NA("credits"),
+    {"credits", &S::cmd_show_credits, "Display contributors to GNUbg", nullptr, nullptr},
     {"cube", &S::cmd_show_cube, "Display the current cube value and owner", nullptr, nullptr},
-    NA("cubeefficiency"),
+    {"cubeefficiency", &S::cmd_show_cubeefficiency, "Show parameters for cube evaluations", nullptr,
+     nullptr},
     NA("delay"),
     {"dice", &S::cmd_show_dice, "See what the current dice roll is", nullptr, nullptr},
     {"display", &S::cmd_show_display,
@@ -343,26 +381,25 @@ const CommandEntry kShow[] = {
     {"evaluation", &S::cmd_show_evaluation, "Display evaluation settings and statistics", nullptr,
      nullptr},
     NA("fullboard"),
-    NA("gammonvalues"),
+    {"gammonvalues", &S::cmd_show_gammonvalues, "Show gammon values", nullptr, nullptr},
     NA("export"),
-    {"isight", &S::cmd_show_isight, "Calculate Isight Count for position", kOptPosition,
-     nullptr},
+    {"isight", &S::cmd_show_isight, "Calculate Isight Count for position", kOptPosition, nullptr},
     {"jacoby", &S::cmd_show_jacoby, "See if the Jacoby rule is used in money sessions", nullptr,
      nullptr},
-    {"8912", &S::cmd_show_8912, "Use 8912 rule to predict cube action", kOptPosition,
-     nullptr},
-    {"keith", &S::cmd_show_keith, "Calculate Keith Count for position", kOptPosition,
-     nullptr},
+    {"8912", &S::cmd_show_8912, "Use 8912 rule to predict cube action", kOptPosition, nullptr},
+    {"keith", &S::cmd_show_keith, "Calculate Keith Count for position", kOptPosition, nullptr},
     {"kleinman", &S::cmd_show_kleinman, "Calculate Kleinman count for position", kOptPosition,
      nullptr},
     NA("lang"),
-    NA("manual"),
-    NA("marketwindow"),
-    NA("matchequitytable"),
+    {"manual", nullptr, "Show manual", nullptr, kShowManual},
+    {"marketwindow", &S::cmd_show_marketwindow, "show market window for doubles", nullptr, nullptr},
+    {"matchequitytable", &S::cmd_show_matchequitytable, "Show match equity table", kOptValue,
+     nullptr},
     NA("matchinfo"),
     {"matchlength", &S::cmd_show_matchlength, "Show default match length", nullptr, nullptr},
     NA("matchresult"),
-    NA("met"),
+    {"met", &S::cmd_show_matchequitytable, "Synonym for `show matchequitytable'", kOptValue,
+     nullptr},
     NA("onesidedrollout"),
     NA("output"),
     {"pipcount", &S::cmd_show_pipcount,
@@ -380,19 +417,21 @@ const CommandEntry kShow[] = {
     {"score", &S::cmd_show_score, "View the match or session score ", nullptr, nullptr},
     NA("scoresheet"),
     {"seed", &S::cmd_show_seed, "Show the dice generator seed", nullptr, nullptr},
-    NA("sound"),
+    NA_SOUND("sound"),
     {"statistics", nullptr, "Show statistics", nullptr, kShowStatistics},
-    NA("temperaturemap"),
-    NA("scoremap"),
-    NA("threads"),
-    {"thorp", &S::cmd_show_thorp, "Calculate Thorp Count for position", kOptPosition,
-     nullptr},
+    {"temperaturemap", &S::cmd_not_implemented,
+     "Show temperature map (graphic overview of dice distribution)", nullptr, nullptr},
+    {"scoremap", &S::cmd_not_implemented,
+     "Show score map (graphic overview of cube at different scores)", nullptr, nullptr},
+    {"threads", &S::cmd_show_threads, "Show number of calculation threads", nullptr, nullptr},
+    {"thorp", &S::cmd_show_thorp, "Calculate Thorp Count for position", kOptPosition, nullptr},
     {"turn", &S::cmd_show_turn, "Show which player is on roll", nullptr, nullptr},
     {"version", &S::cmd_show_version, "Describe this version of GNU Backgammon", nullptr, nullptr},
     NA("tutor"),
     {"variation", &S::cmd_show_variation,
      "Give information about which variation of backgammon is being played", nullptr, nullptr},
-    NA("warranty"),
+    {"warranty", &S::cmd_show_warranty, "Various kinds of warranty you do not have", nullptr,
+     nullptr},
     // tavla's additions (after gnubg's entries, so they never change gnubg's abbreviations)
     {"gnubgid", &S::cmd_show_gnubgid, "Show the GNUbg ID (position ID:match ID)", nullptr, nullptr},
     {"matchid", &S::cmd_show_matchid, "Show the match ID", nullptr, nullptr},
@@ -418,7 +457,8 @@ const CommandEntry kTop[] = {
     NA("dicerolls"),
     {"double", &S::cmd_double, "Offer a double", nullptr, nullptr},
     {"drop", &S::cmd_drop, "Decline an offered double", nullptr, nullptr},
-    NA("eq2mwc"),
+    {"eq2mwc", &S::cmd_eq2mwc, "Convert normalised money equity to match winning chance", kValue,
+     nullptr},
     {"eval", &S::cmd_eval, "Display evaluation of a position", kOptPosition, nullptr},
     {"exit", &S::cmd_quit, "Leave GNU Backgammon", nullptr, nullptr},
     {"export", nullptr, "Write data for use by other programs", nullptr, kExport},
@@ -432,7 +472,8 @@ const CommandEntry kTop[] = {
     NA("list"),
     {"load", nullptr, "Read data from a file", nullptr, kLoad},
     {"move", &S::cmd_move, "Make a backgammon move", kMove, nullptr},
-    NA("mwc2eq"),
+    {"mwc2eq", &S::cmd_mwc2eq, "Convert match winning chance to normalised money equity", kValue,
+     nullptr},
     NA("n"),
     {"new", nullptr, "Start a new game, match or session", nullptr, kNew},
     NA("next"),
@@ -459,6 +500,8 @@ const CommandEntry kTop[] = {
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 #undef NA
+#undef NA_GUI
+#undef NA_SOUND
 
 }  // namespace
 

@@ -2,8 +2,10 @@
 #include "shell/engine_player.h"
 
 #include <algorithm>
+#include <new>
 
 #include "eval/match_equity.h"
+#include "eval/parallel_search.h"
 #include "eval/position_class.h"
 #include "eval/search.h"
 
@@ -35,10 +37,28 @@ bool ranks_before(const RankedMove& a, const RankedMove& b) {
 class SearchAnalyzer final : public Analyzer {
  public:
   SearchAnalyzer(std::shared_ptr<const eval::NetSet> nets, const eval::BearoffProvider* bearoff)
-      : search_(std::move(nets), bearoff) {}
+      : nets_(nets), bearoff_(bearoff), search_(std::move(nets), 1, bearoff) {}
 
   int max_plies() const override { return 7; }  // gnubg's limit for `set ... plies`
-  void set_cancel_flag(const std::atomic<bool>* flag) override { search_.set_cancel_flag(flag); }
+  void set_cancel_flag(const std::atomic<bool>* flag) override {
+    cancel_flag_ = flag;
+    search_.set_cancel_flag(flag);
+  }
+  bool set_engine(int threads, size_t cache_entries) override {
+    try {
+      eval::ParallelSearch fresh(nets_, threads, bearoff_, cache_entries);
+      search_ = std::move(fresh);
+    } catch (const std::bad_alloc&) {
+      return false;
+    }
+    search_.set_cancel_flag(cancel_flag_);
+    search_.set_cube_efficiency(efficiency_);
+    return true;
+  }
+  void set_cube_efficiency(const eval::CubeEfficiencySettings& s) override {
+    efficiency_ = s;
+    search_.set_cube_efficiency(s);
+  }
 
   std::vector<RankedMove> rank_moves(const Game& game, const eval::EvalSetup& setup) override {
     std::vector<RankedMove> out;
@@ -96,7 +116,11 @@ class SearchAnalyzer final : public Analyzer {
   }
 
  private:
-  eval::Search search_;
+  std::shared_ptr<const eval::NetSet> nets_;
+  const eval::BearoffProvider* bearoff_;
+  eval::ParallelSearch search_;
+  const std::atomic<bool>* cancel_flag_ = nullptr;
+  eval::CubeEfficiencySettings efficiency_;
 };
 
 // gnubg's Utility with the probabilities replaced by a sure loss of `level` (getResignEquities).

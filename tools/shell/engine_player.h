@@ -23,6 +23,7 @@
 #include "eval/bearoff_provider.h"
 #include "eval/cube_decision.h"
 #include "eval/cube_info.h"
+#include "eval/cubeful.h"
 #include "eval/eval_settings.h"
 #include "eval/net_set.h"
 #include "eval/probabilities.h"
@@ -82,10 +83,16 @@ class Analyzer {
   // While *flag is true, a computation in progress stops soon and returns meaningless results,
   // which the caller (who set the flag) discards. Null: never interrupted.
   virtual void set_cancel_flag(const std::atomic<bool>* flag) = 0;
+  // gnubg's engine settings: calculation threads (results do not depend on them), evaluation
+  // cache entries (rounded up to a power of two, at least 2; a new size empties the cache) and the
+  // cube efficiencies of cubeful evaluations. set_engine returns false when the cache cannot be
+  // allocated (the previous engine stays).
+  virtual bool set_engine(int threads, size_t cache_entries) = 0;
+  virtual void set_cube_efficiency(const eval::CubeEfficiencySettings& s) = 0;
 };
 
-// The analyzer on eval::Search with the given nets (bearoff may be null: see
-// eval/bearoff_provider.h; it must outlive the analyzer).
+// The analyzer on eval::ParallelSearch (one thread, gnubg's default cache) with the given nets
+// (bearoff may be null: see eval/bearoff_provider.h; it must outlive the analyzer).
 std::unique_ptr<Analyzer> make_analyzer(std::shared_ptr<const eval::NetSet> nets,
                                         const eval::BearoffProvider* bearoff = nullptr);
 

@@ -215,6 +215,14 @@ void Shell::cmd_not_available(std::string&) {
   out("That command is not available in tavla.\n");
 }
 
+void Shell::cmd_not_available_gui(std::string&) {
+  out("That command is a setting of gnubg's graphical interface; tavla has no GUI.\n");
+}
+
+void Shell::cmd_not_available_sound(std::string&) {
+  out("That command is a sound setting; tavla plays no sounds.\n");
+}
+
 // ---- questions ---------------------------------------------------------------------------------
 
 bool Shell::confirm(const std::string& question) {
@@ -523,6 +531,7 @@ Analyzer* Shell::analyzer() {
       nets_ = nets.value();
       analyzer_ = make_analyzer(nets_, bearoff_provider());
       analyzer_->set_cancel_flag(&interrupted_);  // Ctrl-C stops a long hint, eval or engine turn
+      apply_engine_settings();
       return analyzer_.get();
     }
     analyzer_error_ = nets.error();

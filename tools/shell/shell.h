@@ -105,6 +105,8 @@ class Shell {
   void cmd_analyse_game(std::string& args);
   void cmd_show_statistics_match(std::string& args);
   void cmd_show_statistics_game(std::string& args);
+  void cmd_not_available_gui(std::string& args);    // gnubg's GUI settings
+  void cmd_not_available_sound(std::string& args);  // gnubg's sounds
 
   void cmd_set_board(std::string& args);
   void cmd_set_variation_standard(std::string& args);
@@ -189,6 +191,31 @@ class Shell {
   void cmd_show_matchid(std::string& args);
   void cmd_show_xgid(std::string& args);
   void cmd_show_rules(std::string& args);
+  // shell_theory.cpp
+  void cmd_show_gammonvalues(std::string& args);
+  void cmd_show_marketwindow(std::string& args);
+  void cmd_show_matchequitytable(std::string& args);
+  void cmd_eq2mwc(std::string& args);
+  void cmd_mwc2eq(std::string& args);
+  void cmd_not_implemented(std::string& args);
+  // shell_about.cpp (cmd_show_version too)
+  void cmd_show_copying(std::string& args);
+  void cmd_show_warranty(std::string& args);
+  void cmd_show_credits(std::string& args);
+  void cmd_show_buildinfo(std::string& args);
+  void cmd_show_manual(std::string& args);
+  // shell_engine.cpp
+  void cmd_set_threads(std::string& args);
+  void cmd_show_threads(std::string& args);
+  void cmd_set_cache(std::string& args);
+  void cmd_set_cubeefficiency_os(std::string& args);
+  void cmd_set_cubeefficiency_crashed(std::string& args);
+  void cmd_set_cubeefficiency_contact(std::string& args);
+  void cmd_set_cubeefficiency_race_factor(std::string& args);
+  void cmd_set_cubeefficiency_race_coefficient(std::string& args);
+  void cmd_set_cubeefficiency_race_min(std::string& args);
+  void cmd_set_cubeefficiency_race_max(std::string& args);
+  void cmd_show_cubeefficiency(std::string& args);
 
  private:
   enum class PlayerType { kHuman, kEngine };
@@ -241,9 +268,17 @@ class Shell {
   void set_variation(engine::Variant v);  // gnubg's SetVariation
 
   // Evaluation.
-  Analyzer* analyzer();  // loads the weights on first use; null (error printed) if impossible
+  Analyzer* analyzer();
+  // Gives a (new) analyzer the engine settings below.
+  void apply_engine_settings();
+  void set_cube_efficiency(
+      std::string& args, const char* what,
+      float& x);  // loads the weights on first use; null (error printed) if impossible
   const eval::BearoffProvider* bearoff_provider();
   // The game for the engine: the flow's, with the beaver rule as set now.
+  // gnubg's GetMatchStateCubeInfo: the cube situation of the player on roll (player 0 before
+  // the first roll).
+  eval::CubeInfo match_state_cube_info() const;
   engine::Game analysis_game() const {
     engine::Game g = flow_.game();
     g.match.beavers = flow_.rules().beavers;
@@ -292,6 +327,12 @@ class Shell {
   bool computer_decision_ = false;
   bool end_game_ = false;  // `end game' is playing the game out quietly
   bool quit_ = false;
+
+  // Engine settings (gnubg's `set threads', `set cache', `set cubeefficiency').
+  static constexpr size_t kDefaultCacheEntries = size_t{1} << 19;  // gnubg's default
+  int threads_ = 1;
+  size_t cache_entries_ = kDefaultCacheEntries;
+  eval::CubeEfficiencySettings cube_efficiency_;
 
   std::shared_ptr<const eval::NetSet> nets_;  // the analyzer's, shared with rollouts
   std::unique_ptr<Analyzer> analyzer_;

@@ -307,10 +307,6 @@ void Shell::cmd_show_turn(std::string&) {
     outf("%s has offered to resign a %s.\n", name(ms.on_roll).c_str(), kResult[ms.resigned - 1]);
 }
 
-void Shell::cmd_show_version(std::string&) {
-  out("tavla 0.1.0, a backgammon engine compatible with GNU Backgammon 1.07.\n");
-}
-
 void Shell::cmd_show_gnubgid(std::string&) {
   if (!flow_.playing() && (!flow_.has_game() || flow_.match().on_roll < 0)) {
     out("No game in progress.\n");

@@ -2,6 +2,7 @@
 // Label files (tools/train/label_file.h) and fitting nets to them (tools/train/fit.h).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -103,21 +104,24 @@ TEST(Fit, LowersTheHeldOutDivergenceAndTouchesOnlyTheClassesNets) {
   int best = 0;
   for (const auto& e : epochs) best += e.best;
   EXPECT_EQ(best, 1);
-  double kept = 0;
+  double kept = 0, kept_equity = 0;
   for (const auto& e : epochs)
-    if (e.best) kept = e.holdout_excess;
+    if (e.best) kept = e.holdout_excess, kept_equity = e.holdout_equity_error;
   EXPECT_LT(kept, 0.5 * epochs[0].holdout_excess);
+  EXPECT_LT(kept_equity, epochs[0].holdout_equity_error);
   // The kept nets are the ones measured: re-measure on the held-out positions.
   const TrainNet race = TrainNet::from(w.net(eval::NetId::kRace));
   eval::SparseInputs x;
-  double sum = 0;
+  double sum = 0, equity = 0;
   int n = 0;
   for (size_t i = 0; i < data.size(); i += fs.holdout_every, ++n) {
     eval::encode_sparse(data[i].cls, data[i].board, x);
-    sum += cross_entropy(race.forward(x), data[i].target) -
-           cross_entropy(data[i].target, data[i].target);
+    const eval::Probabilities y = race.forward(x);
+    sum += cross_entropy(y, data[i].target) - cross_entropy(data[i].target, data[i].target);
+    equity += std::abs(eval::cubeless_money_equity(y) - eval::cubeless_money_equity(data[i].target));
   }
   EXPECT_NEAR(sum / n, kept, 1e-6);
+  EXPECT_NEAR(equity / n, kept_equity, 1e-5);
   EXPECT_EQ(w.net(eval::NetId::kContact).hidden_weights,
             start.net(eval::NetId::kContact).hidden_weights);
   EXPECT_EQ(w.net(eval::NetId::kCrashed).hidden_weights,

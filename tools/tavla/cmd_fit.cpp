@@ -21,8 +21,9 @@ int cmd_fit(int argc, char** argv) {
       "Fits the nets of the positions' classes (race, crashed, contact; each with its pruning\n"
       "net) to labels kept on disk (tavla train --save-labels): epochs of stochastic gradient\n"
       "over the set, every Nth position held out. Prints each epoch's training loss and the\n"
-      "held-out divergence (nats per position, 0 = the labels exactly) and writes the nets of\n"
-      "the best epoch; the other nets are copied from --from.\n\noptions");
+      "held-out divergence (nats per position, 0 = the labels exactly) and equity error (mean\n"
+      "|cubeless money equity - the label's|, points per game) and writes the nets of the\n"
+      "epoch with the lowest divergence; the other nets are copied from --from.\n\noptions");
   opts.add_options()("help,h", "show this help")(
       "data", po::value<std::vector<std::string>>(), "a label file (several allowed)")(
       "class", po::value<std::string>()->default_value("all"),
@@ -98,8 +99,9 @@ int cmd_fit(int argc, char** argv) {
                cls.c_str(), s.holdout_every);
   eval::Weights weights = std::move(w).value();
   auto epochs = train::fit_nets(weights, data, s, [](const train::FitEpoch& e) {
-    std::fprintf(stderr, "epoch %d: training loss %.5f, held-out KL %.6f\n", e.epoch, e.train_loss,
-                 e.holdout_excess);
+    std::fprintf(stderr,
+                 "epoch %d: training loss %.5f, held-out KL %.6f, held-out equity error %.5f\n",
+                 e.epoch, e.train_loss, e.holdout_excess, e.holdout_equity_error);
   });
   for (const auto& e : epochs)
     if (e.best) std::fprintf(stderr, "kept epoch %d (held-out KL %.6f)\n", e.epoch, e.holdout_excess);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <random>
 
 #include "eval/inputs.h"
@@ -16,17 +17,28 @@ namespace {
 using eval::NetId;
 using eval::PositionClass;
 
-double holdout_excess(const std::array<TrainNet, eval::kNetCount>& nets,
-                      const std::vector<const Example*>& held) {
-  if (held.empty()) return 0;
+// Cubeless money equity of five outputs (win, win gammon, win backgammon, lose gammon, lose
+// backgammon; cumulative as gnubg's), for the side they belong to.
+template <typename P>
+double money_equity(const P& p) {
+  return 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4];
+}
+
+// The held-out measures of `nets`: mean divergence and mean equity error (FitEpoch).
+void measure_holdout(const std::array<TrainNet, eval::kNetCount>& nets,
+                     const std::vector<const Example*>& held, FitEpoch& out) {
+  out.holdout_excess = out.holdout_equity_error = 0;
+  if (held.empty()) return;
   eval::SparseInputs x;
-  double sum = 0;
+  double sum = 0, equity = 0;
   for (const Example* e : held) {
     eval::encode_sparse(e->cls, e->board, x);
     const auto y = nets[static_cast<int>(main_net_of(e->cls))].forward(x);
     sum += cross_entropy(y, e->target) - cross_entropy(e->target, e->target);
+    equity += std::abs(money_equity(y) - money_equity(e->target));
   }
-  return sum / static_cast<double>(held.size());
+  out.holdout_excess = sum / static_cast<double>(held.size());
+  out.holdout_equity_error = equity / static_cast<double>(held.size());
 }
 
 }  // namespace
@@ -44,7 +56,7 @@ std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& exa
 
   std::vector<FitEpoch> out;
   FitEpoch start;
-  start.holdout_excess = holdout_excess(nets, held);
+  measure_holdout(nets, held, start);
   start.best = true;
   out.push_back(start);
   if (on_epoch) on_epoch(start);
@@ -66,7 +78,7 @@ std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& exa
     FitEpoch fe;
     fe.epoch = epoch;
     fe.train_loss = train.empty() ? 0 : loss / static_cast<double>(train.size());
-    fe.holdout_excess = holdout_excess(nets, held);
+    measure_holdout(nets, held, fe);
     // Without a held-out set every epoch counts as the best so far: the last one is kept.
     if (held.empty() || fe.holdout_excess < best_excess) {
       best_excess = fe.holdout_excess;

@@ -26,6 +26,10 @@ struct FitEpoch {
   int epoch = 0;                   // 0: before any training
   double train_loss = 0;           // mean cross-entropy over the epoch's training passes (nats)
   double holdout_excess = 0;       // held-out mean KL divergence from the labels (nats)
+  // Held-out mean |cubeless money equity of the net - that of the label|, for the side on roll
+  // (points per game): what the nets' choices of play see, where the divergence weighs rare
+  // outcomes (gammons, backgammons near 0 or 1) heavily.
+  double holdout_equity_error = 0;
   bool best = false;
 };
 

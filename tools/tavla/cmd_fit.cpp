@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // tavla fit: fits nets to labelled positions kept on disk (tools/train/fit.h, label_file.h).
 #include <boost/program_options.hpp>
+#include <algorithm>
+#include <array>
+#include <optional>
 #include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "bearoff/bearoff_provider.h"
+#include "bearoff/default_databases.h"
+#include "eval/net_set.h"
 #include "eval/weights.h"
 #include "tavla/commands.h"
+#include "train/calibration.h"
 #include "train/fit.h"
 #include "train/label_file.h"
 
@@ -15,9 +22,74 @@ namespace po = boost::program_options;
 
 namespace tavla::cli {
 
+namespace {
+
+// tavla fit --calibrate GAMES: see the usage text.
+int calibrate(const po::variables_map& vm) {
+  const int games = vm["calibrate"].as<int>();
+  if (games < 1 || games > 10000000) {
+    std::cerr << "tavla fit: --calibrate takes 1..10000000 games, got " << games << "\n";
+    return 2;
+  }
+  if (!vm.count("from")) {
+    std::cerr << "tavla fit: --calibrate needs --from (tavla fit --help)\n";
+    return 2;
+  }
+  const std::string cls = vm["class"].as<std::string>();
+  std::array<bool, train::kNetClasses> classes{};
+  for (int c = 0; c < train::kNetClasses; ++c)
+    classes[c] = cls == "all" || cls == eval::position_class_name(train::net_class(c));
+  if (cls != "all" && std::find(classes.begin(), classes.end(), true) == classes.end()) {
+    std::cerr << "tavla fit: --class must be race, crashed, contact or all, not '" << cls << "'\n";
+    return 2;
+  }
+  auto w = eval::read_weights(vm["from"].as<std::string>());
+  if (!w) {
+    std::cerr << "tavla fit: " << w.error() << "\n";
+    return 1;
+  }
+  auto nets = eval::NetSet::create(*w);
+  if (!nets) {
+    std::cerr << "tavla fit: " << nets.error() << "\n";
+    return 1;
+  }
+  auto dbs = bearoff::open_default_databases(true, [](const std::string& what) {
+    std::fprintf(stderr, "building %s\n", what.c_str());
+  });
+  std::optional<bearoff::DatabaseBearoffProvider> provider;
+  if (dbs) provider.emplace(*dbs);
+  eval::Evaluator ev(*nets, provider ? &*provider : nullptr);
+  std::fprintf(stderr, "playing %d games\n", games);
+  const auto examples = train::outcome_examples(ev, games, vm["seed"].as<uint64_t>());
+  const auto cal = train::measure_calibration(ev, examples);
+  static const char* const kOutputs[5] = {"win", "win gammon", "win bg", "lose gammon", "lose bg"};
+  std::printf("%-8s %9s  %-12s %9s %9s %9s %10s\n", "class", "positions", "output", "predicted",
+              "outcome", "bias", "logit fix");
+  for (int c = 0; c < train::kNetClasses; ++c)
+    for (int k = 0; k < 5; ++k)
+      std::printf("%-8s %9d  %-12s %9.4f %9.4f %+9.4f %+10.4f\n",
+                  k ? "" : std::string(eval::position_class_name(train::net_class(c))).c_str(),
+                  cal[c].positions, kOutputs[k], cal[c].predicted[k], cal[c].outcome[k],
+                  cal[c].predicted[k] - cal[c].outcome[k], cal[c].shift[k]);
+  if (!vm.count("out")) return 0;
+  eval::Weights out = std::move(w).value();
+  train::apply_output_shifts(out, cal, classes);
+  const std::filesystem::path file = vm["out"].as<std::string>();
+  auto err = file.extension() == ".weights" ? eval::write_weights_text(out, file)
+                                            : eval::write_weights_binary(out, file);
+  if (err) {
+    std::cerr << "tavla fit: " << *err << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
 int cmd_fit(int argc, char** argv) {
   po::options_description opts(
-      "usage: tavla fit --data FILE [--data FILE ...] --from WEIGHTS --out WEIGHTS [options]\n\n"
+      "usage: tavla fit --data FILE [--data FILE ...] --from WEIGHTS --out WEIGHTS [options]\n"
+      "       tavla fit --calibrate GAMES --from WEIGHTS [--out WEIGHTS] [--class C --seed S]\n\n"
       "Fits the nets of the positions' classes (race, crashed, contact; each with its pruning\n"
       "net) to labels kept on disk (tavla train --save-labels): epochs of stochastic gradient\n"
       "over the set, every Nth position held out. Prints each epoch's training loss and the\n"
@@ -36,7 +108,9 @@ int cmd_fit(int argc, char** argv) {
       "the hidden layer's step as a multiple of the output layer's (as tavla train)")(
       "holdout", po::value<int>()->default_value(10),
       "hold out every Nth position to measure the fit (0: none; then the last epoch is kept)")(
-      "seed", po::value<uint64_t>()->default_value(1), "seed of the shuffles");
+      "seed", po::value<uint64_t>()->default_value(1), "seed of the shuffles (--calibrate: dice)")(
+      "calibrate", po::value<int>(), "measure (and with --out fit) the outputs' calibration on "
+      "this many self-play games");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
@@ -49,6 +123,7 @@ int cmd_fit(int argc, char** argv) {
     std::cout << opts << "\n";
     return 0;
   }
+  if (vm.count("calibrate")) return calibrate(vm);
   if (!vm.count("data") || !vm.count("from") || !vm.count("out")) {
     std::cerr << "tavla fit: --data, --from and --out are required (tavla fit --help)\n";
     return 2;

@@ -3,12 +3,21 @@
 
 #include <gtest/gtest.h>
 
+#include "markup_check.h"
+
 #include <regex>
 #include <string>
 #include <vector>
 
 namespace tavla::text {
 namespace {
+
+using testing::count_occurrences;
+
+// An SVG picture: well-formed and an <svg> element at the root.
+bool well_formed(const std::string& svg) {
+  return testing::well_formed_markup(svg) && svg.rfind("<svg", 0) == 0;
+}
 
 struct Circle {
   int x, y;
@@ -25,30 +34,6 @@ std::vector<Circle> chequers(const std::string& svg) {
   return out;
 }
 
-int count(const std::string& s, const std::string& what) {
-  int n = 0;
-  for (size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
-  return n;
-}
-
-// Every element closed, in order: a minimal well-formedness check (no comments or CDATA are
-// written).
-bool well_formed(const std::string& svg) {
-  std::vector<std::string> open;
-  const std::regex tag("<(/?)([a-zA-Z]+)[^>]*?(/?)>");
-  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), tag); it != std::sregex_iterator();
-       ++it) {
-    const std::string name = (*it)[2];
-    if ((*it)[1] == "/") {
-      if (open.empty() || open.back() != name) return false;
-      open.pop_back();
-    } else if ((*it)[3] != "/") {
-      open.push_back(name);
-    }
-  }
-  return open.empty() && svg.rfind("<svg", 0) == 0;
-}
-
 engine::Board starting() { return engine::Board::starting_position(); }
 
 TEST(BoardSvg, StartingPositionDrawsThirtyChequersAndIsWellFormed) {
@@ -62,9 +47,9 @@ TEST(BoardSvg, StartingPositionDrawsThirtyChequersAndIsWellFormed) {
   EXPECT_EQ(dark, 15);
   // Centred cube at 1 shows 64, no dice, no play arrows; both pip counts 167.
   EXPECT_NE(svg.find(">64</text>"), std::string::npos);
-  EXPECT_EQ(count(svg, "r=\"3.5\""), 0);
-  EXPECT_EQ(count(svg, "class=\"play\""), 0);
-  EXPECT_EQ(count(svg, "pips 167"), 2);
+  EXPECT_EQ(count_occurrences(svg, "r=\"3.5\""), 0);
+  EXPECT_EQ(count_occurrences(svg, "class=\"play\""), 0);
+  EXPECT_EQ(count_occurrences(svg, "pips 167"), 2);
 }
 
 TEST(BoardSvg, PointsAreSeenFromTheSideOnRoll) {
@@ -108,11 +93,11 @@ TEST(BoardSvg, TallStacksShowTheirCountDiceAndPlayArrowsAreDrawn) {
   EXPECT_TRUE(well_formed(svg));
   EXPECT_EQ(chequers(svg).size(), 5u + 1u + 2u);
   EXPECT_NE(svg.find(">9</text>"), std::string::npos);
-  EXPECT_EQ(count(svg, "r=\"3.5\""), 6 + 3);
-  EXPECT_EQ(count(svg, "class=\"play\""), 2);
+  EXPECT_EQ(count_occurrences(svg, "r=\"3.5\""), 6 + 3);
+  EXPECT_EQ(count_occurrences(svg, "class=\"play\""), 2);
   EXPECT_NE(svg.find(">4</text>"), std::string::npos);  // the cube, owned by the opponent
   // Borne off: 15 - 10 for the side on roll and 13 for the opponent, as tray slabs.
-  EXPECT_EQ(count(svg, "height=\"10\" rx=\"2\""), 5 + 13);
+  EXPECT_EQ(count_occurrences(svg, "height=\"10\" rx=\"2\""), 5 + 13);
 }
 
 TEST(BoardSvg, TextIsEscapedAndCrawfordHasNoCube) {
@@ -131,7 +116,7 @@ TEST(BoardSvg, TextIsEscapedAndCrawfordHasNoCube) {
             std::string::npos);
   EXPECT_NE(svg.find("A &amp; B: pips 167"), std::string::npos);
   EXPECT_NE(svg.find("Move 3: &quot;13/7&quot;"), std::string::npos);
-  EXPECT_EQ(count(svg, "class=\"cube\""), 0);
+  EXPECT_EQ(count_occurrences(svg, "class=\"cube\""), 0);
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "markup_check.h"
+
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -18,34 +20,14 @@
 namespace tavla {
 namespace {
 
+using testing::count_occurrences;
+using testing::well_formed_markup;
+
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
-}
-
-int count(const std::string& s, const std::string& what) {
-  int n = 0;
-  for (size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
-  return n;
-}
-
-// Every element closed in order, apart from the doctype (no comments or CDATA are written).
-bool well_formed(const std::string& html) {
-  std::vector<std::string> open;
-  const std::regex tag("<(/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*?(/?)>");
-  for (auto it = std::sregex_iterator(html.begin(), html.end(), tag);
-       it != std::sregex_iterator(); ++it) {
-    const std::string name = (*it)[2];
-    if ((*it)[1] == "/") {
-      if (open.empty() || open.back() != name) return false;
-      open.pop_back();
-    } else if ((*it)[3] != "/") {
-      open.push_back(name);
-    }
-  }
-  return open.empty();
 }
 
 analysis::MatchAnalysis analyse(const std::string& file) {
@@ -76,9 +58,9 @@ TEST(MatchReport, ShowsTheCostliestDecisionsInOrderWithTheirBoards) {
   text::MatchReportOptions o;
   o.worst = 6;
   const std::string html = text::match_report_html(m, o);
-  EXPECT_TRUE(well_formed(html));
-  EXPECT_EQ(count(html, "<svg"), 1 + 6);  // the graph and one board per decision
-  EXPECT_EQ(count(html, "class=\"tavla-board\""), 6);
+  EXPECT_TRUE(well_formed_markup(html));
+  EXPECT_EQ(count_occurrences(html, "<svg"), 1 + 6);  // the graph and one board per decision
+  EXPECT_EQ(count_occurrences(html, "class=\"tavla-board\""), 6);
   EXPECT_NE(html.find("7-point match"), std::string::npos);
   // The largest loss of the analysis, computed here independently, heads the list; the list
   // does not increase.
@@ -114,14 +96,14 @@ TEST(MatchReport, GraphHasOnePointPerPlayAndMarksTheBadOnes) {
     marked += p.mark == analysis::Skill::kBad || p.mark == analysis::Skill::kVeryBad;
   }
   const std::string html = text::match_report_html(m);
-  EXPECT_EQ(count(html, "class=\"error "), marked);
-  EXPECT_EQ(count(html, "class=\"game-start\""), static_cast<int>(m.games.size()));
+  EXPECT_EQ(count_occurrences(html, "class=\"error "), marked);
+  EXPECT_EQ(count_occurrences(html, "class=\"game-start\""), static_cast<int>(m.games.size()));
 }
 
 TEST(MatchReport, MoneySessionPlotsEquity) {
   const auto m = analyse("money_jacoby.sgf");
   const std::string html = text::match_report_html(m);
-  EXPECT_TRUE(well_formed(html));
+  EXPECT_TRUE(well_formed_markup(html));
   EXPECT_NE(html.find("money session"), std::string::npos);
   EXPECT_NE(html.find("equity after each play"), std::string::npos);
   // Money equity after a play is for player 0: the sign follows the mover.

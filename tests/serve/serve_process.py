@@ -34,6 +34,18 @@ class Server:
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read())
 
+    def request_text(self, method, path, body=None, timeout=120):
+        """(status, body as text) of a request whose answer is not JSON (an HTML page)."""
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method)
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        try:
+            with _opener.open(req, timeout=timeout) as r:
+                return r.status, r.read().decode("utf-8")
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode("utf-8")
+
     def open_stream(self, path, timeout=120):
         return _opener.open(self.url + path, timeout=timeout)
 

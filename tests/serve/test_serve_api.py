@@ -109,6 +109,36 @@ def bad_requests(s):
     check(status == 200 and got["status"] == "ok", "health after bad requests")
 
 
+def matches(s):
+    """POST /api/match: the analysis of `tavla analyze FILE --json --plies N`, for .mat and SGF
+    text, JSON or the HTML report; bad match files and fields refused."""
+    import os
+    fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "mat")
+    for name, plies in (("match3.mat", 0), ("money_jacoby.sgf", 0), ("match1.sgf", 1)):
+        path = os.path.join(fixtures, name)
+        text = open(path, encoding="utf-8").read()
+        body = {"match": text}
+        if plies:
+            body["plies"] = plies
+        status, got = s.request("POST", "/api/match", body)
+        check(status == 200, f"match {name}: status {status} {got if status != 200 else ''}")
+        want = tavla_json("analyze", path, "--json", "--plies", str(plies), "--threads", "1")
+        check(got == want, f"match {name} plies {plies}: differs from tavla analyze")
+    text = open(os.path.join(fixtures, "match3.mat"), encoding="utf-8").read()
+    status, page = s.request_text("POST", "/api/match", {"match": text, "html": True})
+    check(status == 200 and page.startswith("<!DOCTYPE html>") and "tavla-graph" in page,
+          f"match html: {status} {page[:80]}")
+    broken = text.replace("  2) 42: 13/9 13/11 ", "  2) 42: 13/1 13/11 ", 1)
+    for body, want in (({"match": "nonsense"}, 422), ({"match": broken}, 422),
+                       ({"match": text, "format": "pdf"}, 400), ({"match": text, "plies": 9}, 400),
+                       ({"match": text, "file": "/etc/passwd"}, 400), ({}, 400),
+                       ({"match": "x" * 5000}, 422), ({"match": "x" * 40000}, 413),
+                       ({"match": "(;" + "x" * 5000}, 422)):
+        status, got = s.request("POST", "/api/match", body)
+        check(status == want and isinstance(got.get("error"), str) and got["error"],
+              f"match {str(body)[:60]}: want {want}, got {status} {got}")
+
+
 def rollouts(s):
     # A finished job equals `tavla rollout --json` with the same options and seed.
     for extra, args in [({}, []), ({"cube": True, "truncate": 7}, ["--cube", "--truncate", "7"]),
@@ -174,8 +204,10 @@ def pages(s):
 
 
 def main():
-    with Server("--threads", "2", "--max-plies", "2", "--max-body", "4096") as s:
+    with Server("--threads", "2", "--max-plies", "2", "--max-body", "4096",
+                "--max-match-body", "32768") as s:
         analysis_matches(s)
+        matches(s)
         bad_requests(s)
         pages(s)
         rollouts(s)

@@ -4,18 +4,24 @@
 #include <httplib.h>
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <thread>
 #include <random>
 
+#include "analysis/match_analysis.h"
 #include "engine/gnubg_id.h"
+#include "engine/mat_file.h"
+#include "engine/sgf.h"
 #include "eval/eval_settings.h"
 #include "serve/page_assets.h"
 #include "serve/request_json.h"
 #include "text/analysis_json.h"
 #include "text/json.h"
+#include "text/match_analysis_json.h"
+#include "text/match_report_html.h"
 
 namespace tavla::serve {
 
@@ -83,6 +89,7 @@ struct Server::Impl {
   void routes();
   void analyze(const httplib::Request& req, httplib::Response& res);
   void start_rollout(const httplib::Request& req, httplib::Response& res);
+  void analyse_match(const httplib::Request& req, httplib::Response& res);
   void rollout_events(const std::string& job, httplib::Response& res);
 };
 
@@ -139,7 +146,8 @@ void Server::stop() {
 void Server::Impl::routes() {
   const int connections = options.connections;
   http.new_task_queue = [connections] { return new httplib::ThreadPool(connections); };
-  http.set_payload_max_length(options.max_body);
+  // The largest body any route takes (a match file); the other routes check options.max_body.
+  http.set_payload_max_length(std::max(options.max_body, options.max_match_body));
   http.set_read_timeout(options.timeout_s, 0);
   http.set_write_timeout(options.timeout_s, 0);
   http.set_keep_alive_timeout(options.timeout_s);
@@ -177,10 +185,16 @@ void Server::Impl::routes() {
     w.field("max_running_rollouts", options.jobs.max_running).end_object();
     res.set_content(w.str(), kJson);
   });
-  http.Post("/api/analyze",
-            [this](const httplib::Request& req, httplib::Response& res) { analyze(req, res); });
-  http.Post("/api/rollouts",
-            [this](const httplib::Request& req, httplib::Response& res) { start_rollout(req, res); });
+  const auto limited = [this](void (Impl::*handler)(const httplib::Request&, httplib::Response&)) {
+    return [this, handler](const httplib::Request& req, httplib::Response& res) {
+      if (req.body.size() > options.max_body) return fail(res, 413, "request body too large");
+      (this->*handler)(req, res);
+    };
+  };
+  http.Post("/api/analyze", limited(&Impl::analyze));
+  http.Post("/api/rollouts", limited(&Impl::start_rollout));
+  http.Post("/api/match",
+            [this](const httplib::Request& req, httplib::Response& res) { analyse_match(req, res); });
   http.Get(R"(/api/rollouts/(\d{1,18}))", [this](const httplib::Request& req, httplib::Response& res) {
     auto s = jobs->status_json(req.matches[1]);
     if (!s) return fail(res, 404, "no rollout job " + std::string(req.matches[1]));
@@ -229,6 +243,44 @@ void Server::Impl::analyze(const httplib::Request& req, httplib::Response& res) 
   auto result = a->analyse(*game, setup, false);
   if (!result) return fail(res, 422, result.error());
   res.set_content(text::analysis_json(text, *result), kJson);
+}
+
+// POST /api/match: a whole match file analysed as `tavla analyze MATCHFILE --json` (or its
+// HTML report), on one of the pool's analysers.
+void Server::Impl::analyse_match(const httplib::Request& req, httplib::Response& res) {
+  auto fields = RequestFields::parse(req.body);
+  if (!fields) return fail(res, 400, fields.error());
+  if (auto k = fields->unknown_field({"match", "format", "plies", "html"}))
+    return fail(res, 400, "unknown field \"" + *k + "\" (match, format, plies, html)");
+  const RequestFields& f = *fields;
+  auto content = f.text("match");
+  auto format = f.text("format");
+  auto plies = f.integer("plies", 0, options.max_plies);
+  const bool html = f.flag("html").value_or(false);
+  if (f.error()) return fail(res, 400, *f.error());
+  if (!content) return fail(res, 400, "\"match\" is missing (the text of a .sgf or .mat file)");
+  // Without "format": SGF when the text starts as SGF does, else Jellyfish .mat.
+  const size_t first = content->find_first_not_of(" \t\r\n");
+  const bool sgf = format ? *format == "sgf"
+                          : first != std::string::npos && content->compare(first, 2, "(;") == 0;
+  if (format && *format != "sgf" && *format != "mat")
+    return fail(res, 400, "\"format\" must be \"sgf\" or \"mat\"");
+  auto match = sgf ? engine::read_sgf(*content, "match") : engine::read_mat(*content, "match");
+  if (!match) return fail(res, 422, match.error());
+  if (match->games.empty()) return fail(res, 422, "match: no games");
+  // As `tavla analyze MATCHFILE --plies N` (world-class settings at N plies for plays and cube),
+  // 0 ply unless asked: a server answers in seconds (tavla analyze's default is gnubg's 2 ply).
+  analysis::MatchAnalysisSettings settings = analysis::default_match_analysis_settings();
+  eval::EvalSetup setup = eval::level_setup(eval::Level::kWorldClass);
+  setup.context.plies = static_cast<int>(plies.value_or(0));
+  settings.chequer = settings.cube = setup;
+  AnalyserPool::Lease a = pool->borrow();
+  auto m = analysis::analyse_match(*a, *match, settings);
+  if (!m) return fail(res, 422, m.error());
+  if (html)
+    res.set_content(text::match_report_html(*m), "text/html; charset=utf-8");
+  else
+    res.set_content(text::match_analysis_json(*m), kJson);
 }
 
 void Server::Impl::start_rollout(const httplib::Request& req, httplib::Response& res) {

@@ -29,6 +29,7 @@ struct ServeOptions {
   int threads = 2;               // analysers: analyses at once
   int connections = 64;          // connections served at once (HTTP worker threads)
   size_t max_body = 16 * 1024;   // bytes of a request body; larger: 413
+  size_t max_match_body = 1024 * 1024;  // bytes of a /api/match body (a whole match file)
   int max_plies = 3;             // deepest analysis a request may ask for
   int max_trials = 100000;       // per rollout (memory: 28 bytes x trials x candidates)
   int timeout_s = 10;            // socket read and write timeout

@@ -22,9 +22,9 @@ int cmd_serve(int argc, char** argv) {
   po::options_description opts(
       "usage: tavla serve [options]\n\n"
       "An HTTP service answering JSON (the batch protocol's objects: POST /api/analyze, rollout\n"
-      "jobs at /api/rollouts) and a web page at / to analyse a position and watch a rollout.\n"
-      "The API is described at /openapi.json. It listens on localhost unless --bind says\n"
-      "otherwise; stop it with Ctrl-C or SIGTERM.\n\noptions");
+      "jobs at /api/rollouts, match files analysed at /api/match) and a web page at / to\n"
+      "analyse a position and watch a rollout. The API is described at /openapi.json. It\n"
+      "listens on localhost unless --bind says otherwise; stop it with Ctrl-C or SIGTERM.\n\noptions");
   opts.add_options()("help,h", "show this help")(
       "bind", po::value<std::string>()->default_value("127.0.0.1"),
       "address to listen on (0.0.0.0: every interface)")(
@@ -32,6 +32,8 @@ int cmd_serve(int argc, char** argv) {
       "threads", po::value<int>()->default_value(2), "analyses at once (one analyser each)")(
       "connections", po::value<int>()->default_value(64), "connections served at once")(
       "max-body", po::value<int>()->default_value(16384), "largest request body, bytes")(
+      "max-match-body", po::value<int>()->default_value(1048576),
+      "largest match file a /api/match request may send, bytes")(
       "max-plies", po::value<int>()->default_value(3), "deepest analysis a request may ask for")(
       "max-trials", po::value<int>()->default_value(100000), "most trials of one rollout")(
       "max-rollouts", po::value<int>()->default_value(2), "rollouts running at once")(
@@ -81,6 +83,9 @@ int cmd_serve(int argc, char** argv) {
   if (!(o.jobs.max_seconds > 0)) return bad("--rollout-seconds must be > 0");
   if (o.timeout_s < 1) return bad("--timeout must be >= 1");
   o.max_body = static_cast<size_t>(max_body);
+  const int max_match_body = vm["max-match-body"].as<int>();
+  if (max_match_body < 256) return bad("--max-match-body must be >= 256");
+  o.max_match_body = static_cast<size_t>(max_match_body);
   if (vm.count("weights")) o.analyser.weights = vm["weights"].as<std::string>();
   o.analyser.note = [](const std::string& what) { std::cerr << "tavla: " << what << " (once)\n"; };
 

@@ -45,7 +45,8 @@ int cmd_shell(int argc, char** argv) {
       "no-rc,r", "read no start-up files (tavla reads none; accepted for compatibility)")(
       "commands,c", po::value<std::string>(), "run the commands in FILE and exit")(
       "weights", po::value<std::string>(),
-      "neural-net weights file (default: $TAVLA_WEIGHTS, then gnubg's installed gnubg.wd)")(
+      "neural-net weights file (default: $TAVLA_WEIGHTS, then tavla's own nets weights/tavla.wd, "
+      "then gnubg's installed gnubg.wd)")(
       "match", po::value<std::string>(), "match file to load (SGF)");
   po::positional_options_description pos;
   pos.add("match", 1);

@@ -21,15 +21,27 @@ Result<BearoffDatabases> BearoffDatabases::open(const std::filesystem::path& one
   return dbs;
 }
 
+MaybeError BearoffDatabases::set_large_one_sided(OneSidedDatabase db) {
+  if (db.format().normal || !db.has_gammon() || db.chequers() != engine::kCheckersPerSide)
+    return Error{db.name() + ": a larger one-sided database must hold exact distributions of 15 " +
+                 "chequers with gammons (makebearoff -o P, P = 7..13)"};
+  large_one_sided_ = std::move(db);
+  return std::nullopt;
+}
+
 BearoffSource BearoffDatabases::classify(const engine::Board& board) const {
   if (two_sided_ && two_sided_->covers(board)) return BearoffSource::kTwoSided;
   if (one_sided_ && is_bearoff_position(board, one_sided_->points(), one_sided_->chequers()))
     return BearoffSource::kOneSided;
+  if (large_one_sided_ &&
+      is_bearoff_position(board, large_one_sided_->points(), large_one_sided_->chequers()))
+    return BearoffSource::kLargeOneSided;
   return BearoffSource::kNone;
 }
 
 std::optional<BearoffProbe> BearoffDatabases::probe(const engine::Board& board) const {
-  switch (classify(board)) {
+  const BearoffSource source = classify(board);
+  switch (source) {
     case BearoffSource::kTwoSided: {
       BearoffProbe p;
       p.source = BearoffSource::kTwoSided;
@@ -37,11 +49,14 @@ std::optional<BearoffProbe> BearoffDatabases::probe(const engine::Board& board) 
       p.probabilities = two_sided_probabilities(p.equities->cubeless);
       return p;
     }
-    case BearoffSource::kOneSided: {
-      const auto probabilities = one_sided_->evaluate(board);
+    case BearoffSource::kOneSided:
+    case BearoffSource::kLargeOneSided: {
+      const OneSidedDatabase& db =
+          source == BearoffSource::kOneSided ? *one_sided_ : *large_one_sided_;
+      const auto probabilities = db.evaluate(board);
       if (!probabilities) return std::nullopt;
       BearoffProbe p;
-      p.source = BearoffSource::kOneSided;
+      p.source = source;
       p.probabilities = *probabilities;
       return p;
     }

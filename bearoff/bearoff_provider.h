@@ -32,13 +32,16 @@ class DatabaseBearoffProvider final : public eval::BearoffProvider {
     return os->raw(bearoff_index(side, os->points())).bear_off;
   }
 
-  // Two-sided answers are gnubg's CLASS_BEAROFF2, one-sided ones CLASS_BEAROFF1.
+  // Two-sided answers are gnubg's CLASS_BEAROFF2, one-sided ones CLASS_BEAROFF1, the larger
+  // one-sided database's CLASS_BEAROFF_OS.
   std::optional<eval::PositionClass> database_class(const engine::Board& board) const override {
     switch (dbs_.classify(board)) {
       case BearoffSource::kTwoSided:
         return eval::PositionClass::kBearoff2;
       case BearoffSource::kOneSided:
         return eval::PositionClass::kBearoff1;
+      case BearoffSource::kLargeOneSided:
+        return eval::PositionClass::kBearoffOs;
       case BearoffSource::kNone:
         break;
     }
@@ -50,8 +53,10 @@ class DatabaseBearoffProvider final : public eval::BearoffProvider {
     std::optional<Probabilities> p;
     if (c == eval::PositionClass::kBearoff2 || c == eval::PositionClass::kBearoffTs) {
       if (dbs_.two_sided()) p = dbs_.two_sided()->evaluate(board);
-    } else if (c == eval::PositionClass::kBearoff1 || c == eval::PositionClass::kBearoffOs) {
+    } else if (c == eval::PositionClass::kBearoff1) {
       if (dbs_.one_sided()) p = dbs_.one_sided()->evaluate(board);
+    } else if (c == eval::PositionClass::kBearoffOs) {
+      if (dbs_.large_one_sided()) p = dbs_.large_one_sided()->evaluate(board);
     }
     if (!p) return std::nullopt;
     eval::Probabilities out;

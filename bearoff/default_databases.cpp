@@ -54,7 +54,15 @@ Result<BearoffDatabases> open_default_databases(
       ts = dir / kTwoSidedFile;
     }
   }
-  return BearoffDatabases::open(os, ts);
+  auto opened = BearoffDatabases::open(os, ts);
+  if (!opened) return opened;
+  BearoffDatabases dbs = std::move(opened).value();
+  if (const fs::path large = find_database(kLargeOneSidedFile); !large.empty()) {
+    auto db = OneSidedDatabase::open(large);
+    if (!db) return Error{db.error()};
+    if (auto err = dbs.set_large_one_sided(std::move(db).value())) return *err;
+  }
+  return dbs;
 }
 
 }  // namespace tavla::bearoff

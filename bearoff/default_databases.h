@@ -20,6 +20,9 @@ namespace tavla::bearoff {
 
 inline constexpr const char* kOneSidedFile = "gnubg_os0.bd";
 inline constexpr const char* kTwoSidedFile = "gnubg_ts0.bd";
+// The optional larger one-sided database (gnubg's name; e.g. makebearoff -o 10 -f gnubg_os.bd).
+// Used when found, never built: gnubg 1.07 uses it the same way when it is in its data directory.
+inline constexpr const char* kLargeOneSidedFile = "gnubg_os.bd";
 
 std::filesystem::path tavla_data_directory();
 
@@ -27,7 +30,8 @@ std::filesystem::path tavla_data_directory();
 std::filesystem::path find_database(const std::string& name);
 
 // Opens the default databases; missing ones are built into tavla_data_directory() when `build`
-// is true (a few seconds; `note` is told what is being built), else left out.
+// is true (a few seconds; `note` is told what is being built), else left out. The larger
+// one-sided database is opened when found.
 Result<BearoffDatabases> open_default_databases(
     bool build, const std::function<void(const std::string&)>& note = {});
 

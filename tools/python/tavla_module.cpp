@@ -551,7 +551,10 @@ class Engine {
     out["database"] = probe->source == bearoff::BearoffSource::kTwoSided ? "two_sided" : "one_sided";
     out["probs"] = py::cast(std::vector<float>(probe->probabilities.begin(), probe->probabilities.end()));
     py::object one = py::none();
+    // The default one-sided database, or for sides it does not hold the larger one (gnubg_os.bd).
     const bearoff::OneSidedDatabase* os = dbs->one_sided();
+    if (!(os && os->covers(board.on_roll()) && os->covers(board.opponent())))
+      os = dbs->large_one_sided();
     if (os && os->covers(board.on_roll()) && os->covers(board.opponent())) {
       py::dict sides;
       for (auto [name, side] : {std::pair{"on_roll", engine::Board::kOnRoll},

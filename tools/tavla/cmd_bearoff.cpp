@@ -124,8 +124,13 @@ int cmd_bearoff(int argc, char** argv) {
   engine::MatchState ms = engine::default_money_state();
   std::cout << text::draw_board(board, ms) << "\n";
   bool shown = false;
+  // The larger one-sided database (gnubg_os.bd) answers for sides the default one does not hold.
+  const bearoff::OneSidedDatabase* large = dbs->large_one_sided();
   if (os && os->covers(board.on_roll()) && os->covers(board.opponent())) {
     dump_one_sided(*os, board);
+    shown = true;
+  } else if (large && large->covers(board.on_roll()) && large->covers(board.opponent())) {
+    dump_one_sided(*large, board);
     shown = true;
   }
   if (ts && ts->covers(board)) {

@@ -18,24 +18,27 @@ namespace {
 
 constexpr const char* kPosition = "4HPwATDgc/ABMA:cIkFAAAAAAAA";
 
-// The numbers of "mean": [...] in `tavla rollout --json' output.
-std::vector<double> json_means(const std::string& json) {
-  std::vector<double> v;
-  size_t p = json.find("\"mean\"");
-  if (p == std::string::npos) return v;
-  p = json.find('[', p);
-  const size_t end = json.find(']', p);
-  if (p == std::string::npos || end == std::string::npos) return v;
-  const char* s = json.c_str() + p + 1;
-  while (s < json.c_str() + end) {
-    char* next = nullptr;
-    const double d = std::strtod(s, &next);
-    if (next == s) break;
-    v.push_back(d);
-    s = next;
-    while (*s == ',' || *s == ' ') ++s;
+// The numbers of every "mean": [...] in `tavla rollout --json' output, one array per candidate.
+std::vector<std::vector<double>> json_means(const std::string& json) {
+  std::vector<std::vector<double>> all;
+  for (size_t p = json.find("\"mean\""); p != std::string::npos;
+       p = json.find("\"mean\"", p + 1)) {
+    std::vector<double> v;
+    const size_t open = json.find('[', p);
+    const size_t end = json.find(']', open);
+    if (open == std::string::npos || end == std::string::npos) break;
+    const char* s = json.c_str() + open + 1;
+    while (s < json.c_str() + end) {
+      char* next = nullptr;
+      const double d = std::strtod(s, &next);
+      if (next == s) break;
+      v.push_back(d);
+      s = next;
+      while (*s == ',' || *s == ' ') ++s;
+    }
+    all.push_back(v);
   }
-  return v;
+  return all;
 }
 
 // The shell's result line for `rollout' (gnubg's OutputRolloutResult) up to the cubeless equity.
@@ -58,10 +61,10 @@ TEST(RolloutSettings, ShellRolloutIsTavlaRolloutWithTheSameOptions) {
   TAVLA_REQUIRE_WEIGHTS();
   const std::string dir = temp_dir("rollout_settings");
   const std::vector<Case> cases = {
-      {"set rollout trials 72\nset rollout seed 11\nset rollout truncation enable on\n"
-       "set rollout truncation plies 7\nset rollout cubeful off\nset rollout varredn off\n"
+      {"set rollout trials 36\nset rollout seed 11\nset rollout truncation enable on\n"
+       "set rollout truncation plies 5\nset rollout cubeful off\nset rollout varredn off\n"
        "set rollout quasirandom off\nset rollout chequerplay plies 1\n",
-       "--trials 72 --seed 11 --truncate 7 --cubeless --no-variance-reduction --random-dice "
+       "--trials 36 --seed 11 --truncate 5 --cubeless --no-variance-reduction --random-dice "
        "--plies 1",
        false},
       {"set rollout trials 36\nset rollout seed 3\nset rollout truncation enable on\n"
@@ -70,24 +73,29 @@ TEST(RolloutSettings, ShellRolloutIsTavlaRolloutWithTheSameOptions) {
   };
   std::string previous;
   for (const Case& c : cases) {
-    write_text(dir + "/cmds", "set defaultnames alice bob\n" + c.shell_settings +
+    // The position has dice (31): the five best plays are rolled out, as by `tavla rollout'.
+    write_text(dir + "/cmds", "set player both human\n" + c.shell_settings +
                                   "new session\nset gnubgid " + kPosition + "\nrollout\n");
     const std::string shell = run(tavla_binary() + " -r -q -c cmds", dir);
     const std::string json =
         run(tavla_binary() + " rollout " + kPosition + " " + c.options + " --json", dir);
-    const std::vector<double> m = json_means(json);
-    ASSERT_EQ(m.size(), 7u) << json;
-    const std::string expected = result_prefix(m);
-    EXPECT_NE(shell.find("Current Position:\n" + expected), std::string::npos)
-        << "expected " << expected << " in\n"
-        << shell;
-    if (c.cubeful) {
-      char cf[32];
-      std::snprintf(cf, sizeof cf, " CF %+6.3f\n", static_cast<float>(m[6]));
-      EXPECT_NE(shell.find(expected + cf), std::string::npos) << shell;
+    const std::vector<std::vector<double>> means = json_means(json);
+    ASSERT_EQ(means.size(), 5u) << json;
+    for (const std::vector<double>& m : means) {
+      ASSERT_EQ(m.size(), 7u) << json;
+      const std::string expected = result_prefix(m);
+      EXPECT_NE(shell.find(":\n" + expected), std::string::npos)
+          << "expected " << expected << " in\n"
+          << shell;
+      if (c.cubeful) {
+        char cf[32];
+        std::snprintf(cf, sizeof cf, " CF %+6.3f\n", static_cast<float>(m[6]));
+        EXPECT_NE(shell.find(expected + cf), std::string::npos) << shell;
+      }
     }
-    EXPECT_NE(previous, expected) << "two settings gave the same numbers";
-    previous = expected;
+    const std::string first = result_prefix(means[0]);
+    EXPECT_NE(previous, first) << "two settings gave the same numbers";
+    previous = first;
   }
 }
 

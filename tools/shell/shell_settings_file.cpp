@@ -151,7 +151,7 @@ void Shell::cmd_save_settings(std::string& args) {
   s += "set defaultnames " + quote_arg(default_names_[0]) + " " + quote_arg(default_names_[1]) + "\n";
   for (int i = 0; i < 2; ++i) {
     const std::string p = strf("set player %d", i);
-    s += p + " name " + quote_arg(name(i)) + "\n";
+    s += p + " name " + name(i) + "\n";  // the rest of the line, unquoted (as gnubg writes it)
     s += p + (players_[i].type == PlayerType::kEngine ? " gnubg\n" : " human\n");
     s += p + " chequerplay type evaluation\n";
     s += eval_settings(p + " chequerplay evaluation", players_[i].settings.chequer.context);

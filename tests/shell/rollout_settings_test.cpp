@@ -21,8 +21,7 @@ constexpr const char* kPosition = "4HPwATDgc/ABMA:cIkFAAAAAAAA";
 // The numbers of every "mean": [...] in `tavla rollout --json' output, one array per candidate.
 std::vector<std::vector<double>> json_means(const std::string& json) {
   std::vector<std::vector<double>> all;
-  for (size_t p = json.find("\"mean\""); p != std::string::npos;
-       p = json.find("\"mean\"", p + 1)) {
+  for (size_t p = json.find("\"mean\""); p != std::string::npos; p = json.find("\"mean\"", p + 1)) {
     std::vector<double> v;
     const size_t open = json.find('[', p);
     const size_t end = json.find(']', open);
@@ -46,8 +45,8 @@ std::string result_prefix(const std::vector<double>& m) {
   char buf[160];
   std::snprintf(buf, sizeof buf, "  %5.3f %5.3f %5.3f - %5.3f %5.3f %5.3f CL %+6.3f",
                 static_cast<float>(m[0]), static_cast<float>(m[1]), static_cast<float>(m[2]),
-                1.0f - static_cast<float>(m[0]), static_cast<float>(m[3]),
-                static_cast<float>(m[4]), static_cast<float>(m[5]));
+                1.0f - static_cast<float>(m[0]), static_cast<float>(m[3]), static_cast<float>(m[4]),
+                static_cast<float>(m[5]));
   return buf;
 }
 
@@ -135,8 +134,7 @@ TEST(RolloutSettings, SavedSettingsAreReadAtStartUp) {
 
   // A new shell starts with them, quietly; set directly, the same settings show the same.
   const std::string restored = run_shell(dir, config, "set rollout seed 4\n" + show);
-  const std::string direct =
-      run_shell(dir, config, changes + "set rollout seed 4\n" + show, "-r");
+  const std::string direct = run_shell(dir, config, changes + "set rollout seed 4\n" + show, "-r");
   const std::string marker = "`rollout' will use:";
   ASSERT_NE(restored.find(marker), std::string::npos) << restored;
   EXPECT_EQ(restored.substr(restored.find(marker)), direct.substr(direct.find(marker)));

@@ -560,10 +560,11 @@ void Shell::cmd_eval(std::string& args) {
 
 // gnubg's `rollout` (CommandRollout) with the settings of `set rollout ...' (gnubg's defaults:
 // cubeful, variance reduction, quasi-random dice, 0-ply chequer play, 2-ply cube decisions); as
-// gnubg, an initial-position rollout uses plain random dice. Before the roll it rolls out the current position, as gnubg;
-// tavla extensions: with the dice rolled it rolls out the five best plays of the roll (chosen at
-// 0 ply), and `rollout N` rolls out N trials. The results are printed in gnubg's layout
-// (OutputRolloutResult and OutputRolloutContext), which gnubg itself shows only on a terminal.
+// gnubg, an initial-position rollout uses plain random dice. Before the roll it rolls out the
+// current position, as gnubg; tavla extensions: with the dice rolled it rolls out the five best
+// plays of the roll (chosen at 0 ply), and `rollout N` rolls out N trials. The results are
+// printed in gnubg's layout (OutputRolloutResult and OutputRolloutContext), which gnubg itself
+// shows only on a terminal.
 // Ctrl-C stops the rollout; the trials done so far are reported.
 void Shell::cmd_rollout(std::string& args) {
   int trials = rollout_.trials;

@@ -66,7 +66,8 @@ std::string show_movefilters(const std::array<eval::EvalSetup, 2>& setups) {
   if (same_filters(setups[0].filters, setups[1].filters))
     return text::format_move_filters(setups[0].filters);
   std::string s;
-  for (int i = 0; i < 2; ++i) s += strf("Player %d:\n", i) + text::format_move_filters(setups[i].filters);
+  for (int i = 0; i < 2; ++i)
+    s += strf("Player %d:\n", i) + text::format_move_filters(setups[i].filters);
   return s;
 }
 
@@ -219,9 +220,10 @@ void Shell::set_move_filter(std::string& args, eval::MoveFilters& filters) {
   eval::MoveFilter& f = filters[ply - 1][level];
   const int accept = parse_number(args).value_or(INT_MIN);
   if (accept == INT_MIN) {
-    outf("You must specify a number of moves to accept (or a negative number to skip this level) "
-         "(see `help set %s movefilter')",
-         set_command_.c_str());
+    outf(
+        "You must specify a number of moves to accept (or a negative number to skip this level) "
+        "(see `help set %s movefilter')",
+        set_command_.c_str());
     return;
   }
   if (accept < 0) {
@@ -231,9 +233,10 @@ void Shell::set_move_filter(std::string& args, eval::MoveFilters& filters) {
   const int extra = parse_number(args).value_or(INT_MIN);
   const float tolerance = parse_real(args).value_or(-1.0f);
   if (extra < 0 || tolerance < 0.0f) {
-    outf("You must set a count of extra moves and a search tolerance (see `help set %s "
-         "movefilter').",
-         set_command_.c_str());
+    outf(
+        "You must set a count of extra moves and a search tolerance (see `help set %s "
+        "movefilter').",
+        set_command_.c_str());
     return;
   }
   f = {accept, extra, tolerance};
@@ -420,9 +423,10 @@ void Shell::cmd_set_rollout_jsd_limit(std::string& args) {
     return;
   }
   rollout_jsd_limit_ = r;
-  outf("Rollouts (or rollouts of moves) may stop when the equity is more than %5.3f joint "
-       "standard deviations from the best move being rolled out\n",
-       r);
+  outf(
+      "Rollouts (or rollouts of moves) may stop when the equity is more than %5.3f joint "
+      "standard deviations from the best move being rolled out\n",
+      r);
 }
 
 void Shell::cmd_set_rollout_log(std::string&) {
@@ -454,8 +458,7 @@ void Shell::cmd_show_rollout(std::string&) {
   const rollout::RolloutSettings& rc = rollout_;
   if (!rollout_seed_) rollout_seed_ = engine::system_seed();
   // gnubg shows the later evaluations only when they can happen before the truncation.
-  const bool late =
-      rc.late_evaluations && (!rc.truncate || rc.truncate_plies > rc.late_turn);
+  const bool late = rc.late_evaluations && (!rc.truncate || rc.truncate_plies > rc.late_turn);
   std::string s = "`rollout' will use:\n";
   s += strf(rc.trials == 1 ? "%d game will be played per rollout.\n"
                            : "%d games will be played per rollout.\n",
@@ -463,10 +466,12 @@ void Shell::cmd_show_rollout(std::string&) {
   if (!rc.truncate)
     s += "No truncation.\n";
   else
-    s += strf(rc.truncate_plies == 1 ? "Truncation after %d ply.\n" : "Truncation after %d plies.\n",
-              rc.truncate_plies);
+    s +=
+        strf(rc.truncate_plies == 1 ? "Truncation after %d ply.\n" : "Truncation after %d plies.\n",
+             rc.truncate_plies);
   const char* will = rc.truncate_bearoff2 ? "Will" : "Will not";
-  s += strf("%s truncate cubeful money game rollouts when reaching exact bearoff database.\n", will);
+  s +=
+      strf("%s truncate cubeful money game rollouts when reaching exact bearoff database.\n", will);
   s += strf("%s truncate money game rollouts when reaching exact bearoff database.\n", will);
   s += strf("%s truncate *cubeless* rollouts when reaching one-sided bearoff database.\n",
             rc.truncate_bearoff_os ? "Will" : "Will not");
@@ -492,8 +497,8 @@ void Shell::cmd_show_rollout(std::string&) {
   } else {
     s += show_evals("Chequer play parameters:", chequer, chequer_late, players_same, late,
                     rc.late_turn);
-    s += show_evals("Cube decision parameters:", rc.cube.data(), rc.cube_late.data(),
-                    players_same, late, rc.late_turn);
+    s += show_evals("Cube decision parameters:", rc.cube.data(), rc.cube_late.data(), players_same,
+                    late, rc.late_turn);
   }
   if (late) {
     s += strf("Move filter for first %d plies:\n", rc.late_turn) + show_movefilters(rc.chequer);
@@ -508,9 +513,10 @@ void Shell::cmd_show_rollout(std::string&) {
   }
   if (rc.stop_on_std_error) {
     if (rc.cubeful)
-      s += strf("Rollouts may stop after %d games if both equities STD\n\t(cubeful and cubeless) "
-                "are less than %5.4f\n",
-                rc.min_trials, rc.std_error_limit);
+      s += strf(
+          "Rollouts may stop after %d games if both equities STD\n\t(cubeful and cubeless) "
+          "are less than %5.4f\n",
+          rc.min_trials, rc.std_error_limit);
     else
       s += strf("Rollouts may stop after %d games if equity STD is less than %5.4f\n",
                 rc.min_trials, rc.std_error_limit);

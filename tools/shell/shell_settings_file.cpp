@@ -29,8 +29,8 @@ std::string filter_settings(const std::string& prefix, const eval::MoveFilters& 
   std::string s;
   for (int i = 0; i < eval::kMaxFilterPlies; ++i)
     for (int j = 0; j <= i; ++j)
-      s += strf("%s %d  %d  %d %d %0.3g\n", prefix.c_str(), i + 1, j, f[i][j].accept,
-                f[i][j].extra, f[i][j].threshold);
+      s += strf("%s %d  %d  %d %d %0.3g\n", prefix.c_str(), i + 1, j, f[i][j].accept, f[i][j].extra,
+                f[i][j].threshold);
   return s;
 }
 
@@ -76,9 +76,10 @@ void Shell::cmd_set_met(std::string& args) {
   outf("GNU Backgammon will now use the %s match equity table.\n", met().info().name.c_str());
   const int length = met().info().length;
   if (length < eval::kMetMaxAway && length != -1)
-    outf("\nNote that this match equity table only supports matches of length %i and below.\n"
-         "For scores above %i-away an extrapolation scheme is used.\n",
-         length, length);
+    outf(
+        "\nNote that this match equity table only supports matches of length %i and below.\n"
+        "For scores above %i-away an extrapolation scheme is used.\n",
+        length, length);
 }
 
 std::string Shell::default_settings_file() {
@@ -148,7 +149,8 @@ void Shell::cmd_save_settings(std::string& args) {
   s += strf("set cache %zu\n", cache_entries_);
   if (met_) s += "set matchequitytable " + quote_arg(met_->info().file) + "\n";
   s += strf("set threads %d\n", threads_);
-  s += "set defaultnames " + quote_arg(default_names_[0]) + " " + quote_arg(default_names_[1]) + "\n";
+  s += "set defaultnames " + quote_arg(default_names_[0]) + " " + quote_arg(default_names_[1]) +
+       "\n";
   for (int i = 0; i < 2; ++i) {
     const std::string p = strf("set player %d", i);
     s += p + " name " + name(i) + "\n";  // the rest of the line, unquoted (as gnubg writes it)

@@ -94,7 +94,8 @@ int cmd_shell(int argc, char** argv) {
   // gnubg reads its saved settings (~/.gnubg/gnubgautorc) quietly at start-up; so does tavla.
   if (vm.count("no-rc")) {
     sh.set_no_rc(true);
-  } else if (std::string error; !sh.load_settings_file(shell::Shell::default_settings_file(), error)) {
+  } else if (std::string error;
+             !sh.load_settings_file(shell::Shell::default_settings_file(), error)) {
     std::cerr << "tavla: " << error << "\n";
   }
   if (vm.count("match")) {

@@ -65,8 +65,9 @@ std::string after_banner(const std::string& text, size_t banner_lines) {
 }  // namespace
 
 std::string run_tavla_script(const std::string& script, const std::string& dir) {
-  // tavla's banner is two lines.
-  return after_banner(run(quoted(tavla_binary()) + " < " + quoted(script), dir), 2);
+  // tavla's banner is two lines. -r: no saved settings are read (and `save settings' without a
+  // file name writes none), as gnubg's transcripts are made with -r.
+  return after_banner(run(quoted(tavla_binary()) + " -r < " + quoted(script), dir), 2);
 }
 
 std::string run_gnubg_script(const std::string& script, const std::string& dir) {

@@ -37,6 +37,11 @@ constexpr const char* kStdDev = "<std dev>";
 constexpr const char* kTrials = "<trials>";
 constexpr const char* kLevel = "<level>";
 constexpr const char* kEvalType = "evaluation|rollout";
+constexpr const char* kFilter =
+    "<ply> <num.xjoin to accept (0 = skip)> [<num. of extra moves to accept> <tolerance>]";
+constexpr const char* kMinGames = "<minimum games to rollout>";
+constexpr const char* kMaxErr = "<fraction>";
+constexpr const char* kJsds = "<joint standard deviations>";
 
 // Commands gnubg has and tavla does not: kept (hidden from `help`) so that abbreviations select
 // what they select in gnubg, and answered with a plain "not available".
@@ -105,7 +110,8 @@ const CommandEntry kSave[] = {
     {"game", &S::cmd_save_game, "Record a log of the game so far to a file", kFilename, nullptr},
     {"match", &S::cmd_save_match, "Record a log of the match so far to a file", kFilename, nullptr},
     NA("position"),
-    NA("settings"),
+    {"settings", &S::cmd_save_settings, "Use the current settings in future sessions", nullptr,
+     nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kSetEvaluation[] = {
@@ -193,32 +199,143 @@ const CommandEntry kSetRng[] = {
      nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
-// gnubg's `set rollout' subcommands; tavla has the number of trials and the seed.
+// gnubg's `set rollout' subcommands (set.c; handlers in shell_rollout_settings.cpp).
+const CommandEntry kSetRolloutEvaluation[] = {
+    {"cubeful", &S::cmd_set_evaluation_cubeful, "Cubeful evaluations", kOnOff, nullptr},
+    {"deterministic", &S::cmd_set_evaluation_deterministic,
+     "Specify whether added noise is determined by position", kOnOff, nullptr},
+    {"noise", &S::cmd_set_evaluation_noise, "Distort evaluations with noise", kStdDev, nullptr},
+    {"plies", &S::cmd_set_evaluation_plies, "Choose how many plies to look ahead", kPlies, nullptr},
+    {"prune", &S::cmd_set_evaluation_prune, "use fast pruning networks", kOnOff, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetRolloutLatePlayer[] = {
+    {"chequerplay", &S::cmd_set_rollout_later_player_chequerplay,
+     "Specify parameters for chequerplay during later plies of rollouts", nullptr,
+     kSetRolloutEvaluation},
+    {"cubedecision", &S::cmd_set_rollout_later_player_cubedecision,
+     "Specify parameters for cube decisions during later plies of rollouts", nullptr,
+     kSetRolloutEvaluation},
+    {"movefilter", &S::cmd_set_rollout_later_player_movefilter,
+     "Set parameters for choosing moves to evaluate", kFilter, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetRolloutLimit[] = {
+    {"enable", &S::cmd_set_rollout_limit_enable, "Stop rollouts when STD's are small enough",
+     kOnOff, nullptr},
+    {"minimumgames", &S::cmd_set_rollout_limit_minimumgames,
+     "Always rollout at least this many games", kMinGames, nullptr},
+    {"maxerror", &S::cmd_set_rollout_limit_maxerror, "Stop rollouts when STD's are less than this ",
+     kMaxErr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetRolloutJsd[] = {
+    {"limit", &S::cmd_set_rollout_jsd_limit, "Stop when equities differ by this many J.S.D.s",
+     kJsds, nullptr},
+    {"minimumgames", &S::cmd_set_rollout_jsd_minimumgames,
+     "Always rollout at least this many games", kMinGames, nullptr},
+    {"stop", &S::cmd_set_rollout_jsd_stop, "Stop entire rollout when J.S.D.s are large enough",
+     kOnOff, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetRolloutPlayer[] = {
+    {"chequerplay", &S::cmd_set_rollout_player_chequerplay,
+     "Specify parameters for chequerplay during rollouts", nullptr, kSetRolloutEvaluation},
+    {"cubedecision", &S::cmd_set_rollout_player_cubedecision,
+     "Specify parameters for cube decisions during rollouts", nullptr, kSetRolloutEvaluation},
+    {"movefilter", &S::cmd_set_rollout_player_movefilter,
+     "Set parameters for choosing moves to evaluate", kFilter, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetRolloutBearoffTruncation[] = {
+    {"exact", &S::cmd_set_rollout_bearoff_exact,
+     "Truncate *cubeless* rollouts at exact bearoff database", nullptr, nullptr},
+    {"onesided", &S::cmd_set_rollout_bearoff_onesided,
+     "Truncate *cubeless* rollouts when reaching one-sided bearoff database", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetRolloutLate[] = {
+    {"chequerplay", &S::cmd_set_rollout_later_chequerplay,
+     "Specify parameters for chequerplay during later plies of rollouts", nullptr,
+     kSetRolloutEvaluation},
+    {"cubedecision", &S::cmd_set_rollout_later_cubedecision,
+     "Specify parameters for cube decisions during later plies of rollouts", nullptr,
+     kSetRolloutEvaluation},
+    {"enable", &S::cmd_set_rollout_later_enable,
+     "Enable/Disable different evaluations for later plies of rollouts", kOnOff, nullptr},
+    {"plies", &S::cmd_set_rollout_later_plies, "Change evaluations for later plies in rollouts",
+     kPlies, nullptr},
+    {"movefilter", &S::cmd_set_rollout_later_movefilter,
+     "Set parameters for choosing moves to evaluate", kFilter, nullptr},
+    {"player", &S::cmd_set_rollout_later_player,
+     "Control eval parameters on later plies for each side individually", kPlayer,
+     kSetRolloutLatePlayer},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetRolloutRng[] = {
+    {"bbs", &S::cmd_set_rollout_rng_other, "Use the Blum, Blum and Shub generator", nullptr,
+     nullptr},
+    {"file", &S::cmd_set_rollout_rng_other, "Read dice from file", kFilename, nullptr},
+    {"isaac", &S::cmd_set_rollout_rng_other, "Use the I.S.A.A.C. generator", kOptSeed, nullptr},
+    {"manual", &S::cmd_set_rollout_rng_manual, "Enter all dice rolls manually", nullptr, nullptr},
+    {"md5", &S::cmd_set_rollout_rng_other, "Use the MD5 generator", kOptSeed, nullptr},
+    {"mersenne", &S::cmd_set_rollout_rng_mersenne, "Use the Mersenne Twister generator", kOptSeed,
+     nullptr},
+    {"random.org", &S::cmd_set_rollout_rng_other,
+     "Use random numbers fetched from <www.random.org>", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetTruncation[] = {
+    {"chequerplay", &S::cmd_set_rollout_truncation_chequerplay,
+     "Set chequerplay evaluation when truncating a rollout", nullptr, kSetRolloutEvaluation},
+    {"cubedecision", &S::cmd_set_rollout_truncation_cubedecision,
+     "Set cubedecision evaluation when truncating a rollout", nullptr, kSetRolloutEvaluation},
+    {"enable", &S::cmd_set_rollout_truncation_enable, "Enable/Disable truncated rollouts", kOnOff,
+     nullptr},
+    {"plies", &S::cmd_set_rollout_truncation_plies, "End rollouts at a specific depth", kPlies,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kSetRollout[] = {
-    NA("bearofftruncation"),
-    NA("chequerplay"),
-    NA("cubedecision"),
-    NA("cube-equal-chequer"),
-    NA("cubeful"),
-    NA("initial"),
-    NA("jsd"),
-    NA("later"),
-    NA("limit"),
-    NA("log"),
-    NA("logfile"),
-    NA("movefilter"),
-    NA("player"),
-    NA("players-are-same"),
-    NA("quasirandom"),
-    NA("rng"),
-    NA("rotate"),
+    {"bearofftruncation", nullptr, "Control truncation of rollout when reaching bearoff databases",
+     nullptr, kSetRolloutBearoffTruncation},
+    {"chequerplay", &S::cmd_set_rollout_chequerplay,
+     "Specify parameters for chequerplay during rollouts", nullptr, kSetRolloutEvaluation},
+    {"cubedecision", &S::cmd_set_rollout_cubedecision,
+     "Specify parameters for cube decisions during rollouts", nullptr, kSetRolloutEvaluation},
+    {"cube-equal-chequer", &S::cmd_set_rollout_cube_equal_chequer,
+     "Use same rollout evaluations for cube and chequer play", kOnOff, nullptr},
+    {"cubeful", &S::cmd_set_rollout_cubeful, "Specify whether the rollout is cubeful or cubeless",
+     kOnOff, nullptr},
+    {"initial", &S::cmd_set_rollout_initial, "Roll out as the initial position of a game", kOnOff,
+     nullptr},
+    {"jsd", nullptr, "Stop truncations based on J.S.D. of equities", nullptr, kSetRolloutJsd},
+    {"later", nullptr, "Control evaluation parameters for later plies of rollout", nullptr,
+     kSetRolloutLate},
+    {"limit", nullptr, "Stop rollouts based on Standard Deviations", nullptr, kSetRolloutLimit},
+    {"log", &S::cmd_set_rollout_log, "Enable recording of rolled out games", kOnOff, nullptr},
+    {"logfile", &S::cmd_set_rollout_log, "Set template file name for rollout .sgf files",
+     kFilename, nullptr},
+    {"movefilter", &S::cmd_set_rollout_movefilter, "Set parameters for choosing moves to evaluate",
+     kFilter, nullptr},
+    {"player", &S::cmd_set_rollout_player,
+     "Control evaluation parameters for each side individually", kPlayer, kSetRolloutPlayer},
+    {"players-are-same", &S::cmd_set_rollout_players_are_same,
+     "Use same settings for both players in rollouts", kOnOff, nullptr},
+    {"quasirandom", &S::cmd_set_rollout_quasirandom,
+     "Permute the dice rolls according to a uniform distribution", kOnOff, nullptr},
+    {"rng", nullptr, "Specify the random number generator algorithm for rollouts", nullptr,
+     kSetRolloutRng},
+    {"rotate", &S::cmd_set_rollout_quasirandom, "Synonym for `quasirandom'", kOnOff, nullptr},
     {"seed", &S::cmd_set_rollout_seed, "Specify the base pseudo-random seed to use for rollouts",
      kOptSeed, nullptr},
     {"trials", &S::cmd_set_rollout_trials, "Control how many rollouts to perform", kTrials,
      nullptr},
-    NA("truncation"),
-    NA("truncate-equal-player0"),
-    NA("varredn"),
+    {"truncation", nullptr, "Set parameters for truncating rollouts", nullptr, kSetTruncation},
+    {"truncate-equal-player0", &S::cmd_set_rollout_truncate_equal_player0,
+     "Use player 0 settings for rollout evaluation at truncation point", kOnOff, nullptr},
+    {"varredn", &S::cmd_set_rollout_varredn, "Use lookahead during rollouts to reduce variance",
+     kOnOff, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 // gnubg's `set variation' subcommands (nackgammon is not played by tavla).
@@ -288,14 +405,15 @@ const CommandEntry kSet[] = {
     {"defaultnames", &S::cmd_set_defaultnames, "Set default names for players", kName, nullptr},
     NA("aliases"),
     NA("lang"),
-    NA("matchequitytable"),
+    {"matchequitytable", &S::cmd_set_met, "Read match equity table from XML file", kFilename,
+     nullptr},
     {"matchid", &S::cmd_set_matchid, "set Match ID", kMatchId, nullptr},
     {"gnubgid", &S::cmd_set_gnubgid, "set GNUbg ID", kGnubgId, nullptr},
     {"xgid", &S::cmd_set_xgid, "set GNUbg ID from XGID", kXgid, nullptr},
     NA("matchinfo"),
     {"matchlength", &S::cmd_set_matchlength, "Specify the default length for new matches", kLength,
      nullptr},
-    NA("met"),
+    {"met", &S::cmd_set_met, "Synonym for `set matchequitytable'", kFilename, nullptr},
     NA("output"),
     NA_GUI("panelwidth"),
     {"player", &S::cmd_set_player, "Change options for one or both players", kPlayer, kSetPlayer},
@@ -412,7 +530,8 @@ const CommandEntry kShow[] = {
     NA("ratingoffset"),
     {"rng", &S::cmd_show_rng, "Display which random number generator is being used", nullptr,
      nullptr},
-    NA("rollout"),
+    {"rollout", &S::cmd_show_rollout, "Display the evaluation settings used during rollouts",
+     nullptr, nullptr},
     NA("rolls"),
     {"score", &S::cmd_show_score, "View the match or session score ", nullptr, nullptr},
     NA("scoresheet"),

@@ -140,12 +140,21 @@ std::unique_ptr<Analyzer> make_analyzer(std::shared_ptr<const eval::NetSet> nets
   return std::make_unique<SearchAnalyzer>(std::move(nets), bearoff);
 }
 
+namespace {
+thread_local const eval::MatchEquityTable* thread_met = nullptr;
+}  // namespace
+
+void set_thread_met(const eval::MatchEquityTable* met) {
+  thread_met = met;
+}
+
 CubeInfo cube_info_for(const Game& game, int player, bool beavers) {
   const auto& ms = game.match;
   if (ms.is_money())
     return eval::money_cube_info(ms.cube, ms.cube_owner, player, ms.jacoby, beavers);
   return eval::match_cube_info(ms.cube, ms.cube_owner, player, ms.match_length, ms.score,
-                               ms.crawford, eval::MatchEquityTable::kazaross_xg2());
+                               ms.crawford,
+                               thread_met ? *thread_met : eval::MatchEquityTable::kazaross_xg2());
 }
 
 std::optional<RankedMove> EnginePlayer::choose_move(const Game& game, const PlayerSettings& s) {

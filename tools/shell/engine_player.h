@@ -98,7 +98,12 @@ std::unique_ptr<Analyzer> make_analyzer(std::shared_ptr<const eval::NetSet> nets
 
 // The cube situation of a game for `player` (gnubg's SetCubeInfo from the match state), with
 // beavers allowed as the shell's rules say.
+// Match play uses the table given to set_thread_met on this thread (the shell's `set met'),
+// else the built-in Kazaross-XG2 (gnubg's default).
 eval::CubeInfo cube_info_for(const engine::Game& game, int player, bool beavers);
+// The match equity table of cube_info_for on the calling thread (null: Kazaross-XG2); the table
+// must outlive its use.
+void set_thread_met(const eval::MatchEquityTable* met);
 
 using eval::TakeAction;  // kTake, kPass, kBeaver
 

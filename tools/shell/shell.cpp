@@ -56,6 +56,7 @@ void Shell::interrupt() {
 // ---- output ------------------------------------------------------------------------------------
 
 void Shell::out(std::string_view s) {
+  if (quiet_) return;
   out_ << s;
   if (!options_.interactive) out_.flush();
 }
@@ -155,6 +156,7 @@ std::string Shell::prompt() const {
 bool Shell::execute(std::string_view line) {
   std::string s(line);
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+  set_thread_met(met_.get());
   handle(s, top_commands(), true);
   run_pending();
   if (interrupted_) {

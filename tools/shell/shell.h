@@ -24,6 +24,8 @@
 #include "analysis/match_analysis.h"
 #include "engine/dice.h"
 #include "engine/game_flow.h"
+#include "eval/match_equity.h"
+#include "rollout/rollout.h"
 #include "shell/engine_player.h"
 #include "text/board_drawing.h"
 
@@ -131,6 +133,50 @@ class Shell {
   void cmd_set_seed(std::string& args);
   void cmd_set_rollout_seed(std::string& args);
   void cmd_set_rollout_trials(std::string& args);
+  // shell_rollout_settings.cpp: the rest of gnubg's `set rollout ...' and `show rollout'.
+  void cmd_set_rollout_bearoff_exact(std::string& args);
+  void cmd_set_rollout_bearoff_onesided(std::string& args);
+  void cmd_set_rollout_chequerplay(std::string& args);
+  void cmd_set_rollout_cubedecision(std::string& args);
+  void cmd_set_rollout_cube_equal_chequer(std::string& args);
+  void cmd_set_rollout_cubeful(std::string& args);
+  void cmd_set_rollout_initial(std::string& args);
+  void cmd_set_rollout_jsd_limit(std::string& args);
+  void cmd_set_rollout_jsd_minimumgames(std::string& args);
+  void cmd_set_rollout_jsd_stop(std::string& args);
+  void cmd_set_rollout_later_chequerplay(std::string& args);
+  void cmd_set_rollout_later_cubedecision(std::string& args);
+  void cmd_set_rollout_later_enable(std::string& args);
+  void cmd_set_rollout_later_plies(std::string& args);
+  void cmd_set_rollout_later_movefilter(std::string& args);
+  void cmd_set_rollout_later_player(std::string& args);
+  void cmd_set_rollout_later_player_chequerplay(std::string& args);
+  void cmd_set_rollout_later_player_cubedecision(std::string& args);
+  void cmd_set_rollout_later_player_movefilter(std::string& args);
+  void cmd_set_rollout_limit_enable(std::string& args);
+  void cmd_set_rollout_limit_minimumgames(std::string& args);
+  void cmd_set_rollout_limit_maxerror(std::string& args);
+  void cmd_set_rollout_log(std::string& args);
+  void cmd_set_rollout_movefilter(std::string& args);
+  void cmd_set_rollout_player(std::string& args);
+  void cmd_set_rollout_player_chequerplay(std::string& args);
+  void cmd_set_rollout_player_cubedecision(std::string& args);
+  void cmd_set_rollout_player_movefilter(std::string& args);
+  void cmd_set_rollout_players_are_same(std::string& args);
+  void cmd_set_rollout_quasirandom(std::string& args);
+  void cmd_set_rollout_rng_mersenne(std::string& args);
+  void cmd_set_rollout_rng_manual(std::string& args);
+  void cmd_set_rollout_rng_other(std::string& args);
+  void cmd_set_rollout_truncation_chequerplay(std::string& args);
+  void cmd_set_rollout_truncation_cubedecision(std::string& args);
+  void cmd_set_rollout_truncation_enable(std::string& args);
+  void cmd_set_rollout_truncation_plies(std::string& args);
+  void cmd_set_rollout_truncate_equal_player0(std::string& args);
+  void cmd_set_rollout_varredn(std::string& args);
+  void cmd_show_rollout(std::string& args);
+  // shell_settings_file.cpp: `set met', `save settings' and the start-up settings file.
+  void cmd_set_met(std::string& args);
+  void cmd_save_settings(std::string& args);
   void cmd_set_rng_manual(std::string& args);
   void cmd_set_rng_mersenne(std::string& args);
   void cmd_set_rng_file(std::string& args);
@@ -216,6 +262,16 @@ class Shell {
   void cmd_set_cubeefficiency_race_min(std::string& args);
   void cmd_set_cubeefficiency_race_max(std::string& args);
   void cmd_show_cubeefficiency(std::string& args);
+
+  // The settings file `save settings' writes by default and the program reads at start-up:
+  // $XDG_CONFIG_HOME/tavla/tavlarc, else ~/.config/tavla/tavlarc ("" when neither is known).
+  static std::string default_settings_file();
+  // Runs the commands of a settings file without printing their messages (gnubg reads its
+  // gnubgautorc quietly); false, with `error` set, when the file exists but cannot be read.
+  bool load_settings_file(const std::string& file, std::string& error);
+  // `save settings' without a file name saves nothing once the program was started with -r (as
+  // gnubg: the defaults would overwrite the saved settings).
+  void set_no_rc(bool on) { no_rc_ = on; }
 
  private:
   enum class PlayerType { kHuman, kEngine };
@@ -314,8 +370,35 @@ class Shell {
   bool confirm_new_ = true;
   bool confirm_save_ = true;
   int default_match_length_ = 7;
-  int rollout_trials_ = 1296;             // gnubg's `set rollout trials' (its default)
+  // gnubg's rcRollout: what `rollout' uses (`set rollout ...'). rollout_.truncation is gnubg's
+  // aecCubeTrunc, the evaluation at the truncation point; the seed is rollout_seed_.
+  rollout::RolloutSettings rollout_;
+  eval::EvalContext rollout_chequer_truncation_{2, true, true, true, 0.0f};  // aecChequerTrunc
+  // gnubg's J.S.D. rule (kept, shown and saved; tavla's rollouts do not apply it).
+  bool rollout_jsd_stop_ = false;
+  int rollout_jsd_min_games_ = 324;
+  float rollout_jsd_limit_ = 2.33f;
+  // gnubg's flags for its rollout dialog (no effect in gnubg's tty either).
+  bool rollout_cube_equal_chequer_ = false;
+  bool rollout_players_are_same_ = true;
+  bool rollout_truncate_equal_player0_ = true;
   std::optional<uint32_t> rollout_seed_;  // `set rollout seed'; unset: from the system once
+  // The match equity table (`set met'); null: the built-in Kazaross-XG2, gnubg's default.
+  std::shared_ptr<const eval::MatchEquityTable> met_;
+  std::vector<std::shared_ptr<const eval::MatchEquityTable>> old_mets_;  // every table set
+  const eval::MatchEquityTable& met() const;
+  bool no_rc_ = false;
+  bool quiet_ = false;  // reading the settings file: messages are not printed
+  // `set rollout player N ...': the player being set (gnubg's iPlayerSet / iPlayerLateSet).
+  int rollout_player_set_ = 0;
+  // A setting of one evaluation context (rollouts'), instead of set_target_'s; set_context_copy_
+  // receives a copy afterwards (gnubg's SetRolloutEvaluationContextBoth).
+  eval::EvalContext* set_context_ = nullptr;
+  eval::EvalContext* set_context_copy_ = nullptr;
+  eval::EvalContext& set_context();
+  void set_rollout_context(const char* who, const char* command, eval::EvalContext* context,
+                           eval::EvalContext* copy, std::string& args);
+  void set_move_filter(std::string& args, eval::MoveFilters& filters);
   std::string prompt_format_ = "(\\p) ";
 
   // The match's date ("YYYY-MM-DD", SGF DT[], .mat EventDate; today for a new match), and event,

@@ -210,6 +210,7 @@ void Shell::cmd_load_commands(std::string& args) {
 
 void Shell::run_script(std::istream& in) {
   std::string line;
+  set_thread_met(met_.get());
   while (!quit_ && !interrupted_ && std::getline(in, line)) {
     while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.pop_back();
     if (!line.empty() && line[0] == '#') continue;

@@ -558,15 +558,16 @@ void Shell::cmd_eval(std::string& args) {
   out(s + "\n");
 }
 
-// gnubg's `rollout` (CommandRollout) with gnubg's default rollout settings (cubeful, variance
-// reduction, quasi-random dice, 0-ply chequer play, 2-ply cube decisions) and gnubg's `set rollout
-// trials` and `set rollout seed`. Before the roll it rolls out the current position, as gnubg;
-// tavla extensions: with the dice rolled it rolls out the five best plays of the roll (chosen at
-// 0 ply), and `rollout N` rolls out N trials. The results are printed in gnubg's layout
-// (OutputRolloutResult and OutputRolloutContext), which gnubg itself shows only on a terminal.
+// gnubg's `rollout` (CommandRollout) with the settings of `set rollout ...' (gnubg's defaults:
+// cubeful, variance reduction, quasi-random dice, 0-ply chequer play, 2-ply cube decisions); as
+// gnubg, an initial-position rollout uses plain random dice. Before the roll it rolls out the
+// current position, as gnubg; tavla extensions: with the dice rolled it rolls out the five best
+// plays of the roll (chosen at 0 ply), and `rollout N` rolls out N trials. The results are
+// printed in gnubg's layout (OutputRolloutResult and OutputRolloutContext), which gnubg itself
+// shows only on a terminal.
 // Ctrl-C stops the rollout; the trials done so far are reported.
 void Shell::cmd_rollout(std::string& args) {
-  int trials = rollout_trials_;
+  int trials = rollout_.trials;
   if (!trim(args).empty()) {
     std::optional<int> n = parse_number(args);
     if (!n || *n < 1 || !trim(args).empty()) {
@@ -604,9 +605,11 @@ void Shell::cmd_rollout(std::string& args) {
     alts.push_back({game.board, ci, false, false, ci.cube});
   }
   if (!rollout_seed_) rollout_seed_ = engine::system_seed();
-  rollout::RolloutSettings st;
+  rollout::RolloutSettings st = rollout_;
   st.trials = trials;
   st.seed = *rollout_seed_;
+  st.threads = threads_;
+  if (st.initial) st.rotate = false;
   rollout::Rollout ro(nets_, bearoff_provider(), st, alts);
   interrupted_ = false;
   ro.run(st.trials, [&](const rollout::Progress& p) {

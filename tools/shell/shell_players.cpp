@@ -79,6 +79,8 @@ void Shell::set_eval_target(const std::string& who, const std::string& command,
   set_command_ = command;
   set_target_ = target;
   set_chequer_ = chequer;
+  set_context_ = nullptr;
+  set_context_copy_ = nullptr;
 }
 
 namespace {
@@ -157,30 +159,29 @@ void Shell::cmd_set_evalparam_evaluation(std::string& args) {
   handle(args, table, false);
 }
 
-namespace {
-eval::EvalContext& target_context(PlayerSettings* s, bool chequer) {
-  return chequer ? s->chequer.context : s->cube;
+eval::EvalContext& Shell::set_context() {
+  if (set_context_) return *set_context_;
+  return set_chequer_ ? set_target_->chequer.context : set_target_->cube;
 }
-}  // namespace
 
 void Shell::cmd_set_evaluation_cubeful(std::string& args) {
-  bool f = target_context(set_target_, set_chequer_).cubeful;
+  bool f = set_context().cubeful;
   toggle((set_command_ + " cubeful").c_str(), f, args,
          strf("%s will use cubeful evaluation.\n", set_who_.c_str()).c_str(),
          strf("%s will use cubeless evaluation.\n", set_who_.c_str()).c_str());
-  target_context(set_target_, set_chequer_).cubeful = f;
+  set_context().cubeful = f;
 }
 
 void Shell::cmd_set_evaluation_prune(std::string& args) {
-  bool f = target_context(set_target_, set_chequer_).prune;
+  bool f = set_context().prune;
   toggle((set_command_ + " prune").c_str(), f, args,
          strf("%s will use pruning.\n", set_who_.c_str()).c_str(),
          strf("%s will not use pruning.\n", set_who_.c_str()).c_str());
-  target_context(set_target_, set_chequer_).prune = f;
+  set_context().prune = f;
 }
 
 void Shell::cmd_set_evaluation_deterministic(std::string& args) {
-  eval::EvalContext& ec = target_context(set_target_, set_chequer_);
+  eval::EvalContext& ec = set_context();
   bool f = ec.deterministic;
   toggle((set_command_ + " deterministic").c_str(), f, args,
          strf("%s will use deterministic noise.\n", set_who_.c_str()).c_str(),
@@ -198,7 +199,7 @@ void Shell::cmd_set_evaluation_noise(std::string& args) {
          set_command_.c_str());
     return;
   }
-  eval::EvalContext& ec = target_context(set_target_, set_chequer_);
+  eval::EvalContext& ec = set_context();
   ec.noise = *r;
   if (ec.noise > 0.0f)
     outf("%s will use noise with standard deviation %5.3f.\n", set_who_.c_str(), ec.noise);
@@ -207,7 +208,7 @@ void Shell::cmd_set_evaluation_noise(std::string& args) {
 }
 
 void Shell::cmd_set_evaluation_plies(std::string& args) {
-  eval::EvalContext& ec = target_context(set_target_, set_chequer_);
+  eval::EvalContext& ec = set_context();
   std::optional<int> n = parse_number(args);
   if (!n || *n < 0 || *n > 7)
     out("Valid numbers of plies to look ahead are 0 to 7.\n");
@@ -227,7 +228,9 @@ void Shell::cmd_set_evaluation_level(std::string& args) {
     return;
   }
   const eval::EvalSetup setup = eval::level_setup(*level);
-  if (set_chequer_)
+  if (set_context_)
+    *set_context_ = setup.context;
+  else if (set_chequer_)
     set_target_->chequer = setup;
   else
     set_target_->cube = setup.context;

@@ -575,7 +575,7 @@ void Shell::cmd_set_rollout_trials(std::string& args) {
     out("You must specify a valid number of trials to make (see `help set rollout trials').\n");
     return;
   }
-  rollout_trials_ = *n;
+  rollout_.trials = *n;
   outf(*n == 1 ? "%d game will be played per rollout.\n" : "%d games will be played per rollout.\n",
        *n);
 }

@@ -127,7 +127,7 @@ void Shell::cmd_show_matchequitytable(std::string& args) {
   int n = parse_number(args).value_or(0);
   const int length = flow_.match().match_length;
   if (n <= 0 || n > eval::kMetMaxAway) n = length > 0 ? length : eval::kMetMaxAway;
-  const eval::MatchEquityTable& met = eval::MatchEquityTable::kazaross_xg2();
+  const eval::MatchEquityTable& met = this->met();
   // The built-in table is a copy of gnubg's default file: named by that file, as gnubg names it.
   const std::string file =
       met.info().file.empty() ? "/usr/share/gnubg/met/Kazaross-XG2.xml" : met.info().file;

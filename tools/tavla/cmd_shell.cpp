@@ -42,7 +42,8 @@ int cmd_shell(int argc, char** argv) {
   opts.add_options()("help,h", "show this help")("version,v", "show the version and exit")(
       "tty,t", "use the command line (always; accepted for gnubg compatibility)")(
       "quiet,q", "no sound (always; accepted for gnubg compatibility)")(
-      "no-rc,r", "read no start-up files (tavla reads none; accepted for compatibility)")(
+      "no-rc,r", "do not read the settings file that `save settings' writes "
+                 "($XDG_CONFIG_HOME/tavla/tavlarc, else ~/.config/tavla/tavlarc)")(
       "commands,c", po::value<std::string>(), "run the commands in FILE and exit")(
       "weights", po::value<std::string>(),
       "neural-net weights file (default: $TAVLA_WEIGHTS, then tavla's own nets weights/tavla.wd, "
@@ -90,6 +91,13 @@ int cmd_shell(int argc, char** argv) {
 
   std::cout << kBanner;
   std::cout.flush();
+  // gnubg reads its saved settings (~/.gnubg/gnubgautorc) quietly at start-up; so does tavla.
+  if (vm.count("no-rc")) {
+    sh.set_no_rc(true);
+  } else if (std::string error;
+             !sh.load_settings_file(shell::Shell::default_settings_file(), error)) {
+    std::cerr << "tavla: " << error << "\n";
+  }
   if (vm.count("match")) {
     std::string file = vm["match"].as<std::string>();
     std::string quoted = "\"";

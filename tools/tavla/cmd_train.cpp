@@ -270,8 +270,12 @@ int cmd_train(int argc, char** argv) {
       world.distributed() ? shared_game_player(world, provider ? &*provider : nullptr,
                                                std::max(1, s.threads), shared)
                           : train::GamePlayer();
-  if (world.distributed())
+  if (world.distributed()) {
     std::fprintf(stderr, "tavla train: %d ranks share the games of each round\n", world.size());
+    mpi::set_stop_note("tavla train: " + dir.string() +
+                       " holds the checkpoint of the last finished round: the same command "
+                       "resumes from it");
+  }
   const auto t0 = std::chrono::steady_clock::now();
   while (st.round < target_rounds && interrupts.load() == 0) {
     const int round = st.round + 1;

@@ -90,6 +90,13 @@ def trial_lines(path):
         return 0
 
 
+def session_of(pid):
+    try:
+        return os.getsid(pid)
+    except OSError:
+        return None
+
+
 def kill_rank(job, rank, done, what):
     """Kills `rank` of `job` once done() >= what; returns its pid."""
     deadline = time.time() + 300
@@ -97,7 +104,9 @@ def kill_rank(job, rank, done, what):
         time.sleep(0.05)
     if job.poll() is not None:
         sys.exit(f"FAIL: the job ended before a rank could be killed: {job.communicate()}")
-    victims = [p for p in map(int, filter(str.isdigit, os.listdir("/proc"))) if rank_of(p) == rank]
+    # The job's own rank (its session: tests of other jobs may run beside it).
+    victims = [p for p in map(int, filter(str.isdigit, os.listdir("/proc")))
+               if rank_of(p) == rank and session_of(p) == job.pid]
     if len(victims) != 1:
         os.killpg(job.pid, signal.SIGKILL)
         sys.exit(f"FAIL: found {len(victims)} processes of rank {rank}")

@@ -7,6 +7,7 @@ refused with a message naming the file.
 
 usage: mpi_rollout_test.py TAVLA MPIEXEC WORKDIR CASE
 """
+import collections
 import os
 import shutil
 import signal
@@ -297,5 +298,62 @@ def batch_resumed():
     print("ok: batch checkpoint of another input or settings refused")
 
 
-{"identical": identical, "batch_resumed": batch_resumed, "train_labels": train_labels, "batch": batch, "std_error": std_error, "killed_then_resumed": killed_then_resumed,
+def train_killed_then_resumed():
+    # A rank killed mid-run: rank 0 names it and the checkpoint; the run resumed with 2 ranks
+    # ends with the nets, state and labels of an uninterrupted run in one process.
+    common = ["--kind", "supervised", "--from", "/usr/lib/gnubg/gnubg.wd", "--seed", "4",
+              "--games-per-round", "20", "--rounds", "5", "--label-rollout", "16",
+              "--label-truncate", "5", "--label-fraction", "0.25", "--threads", "1", "--quiet"]
+    out = {}
+    for name in ("one", "killed"):
+        d = os.path.join(WORK, name)
+        shutil.rmtree(d, ignore_errors=True)
+        if os.path.exists(d + ".labels"):
+            os.remove(d + ".labels")
+        out[name] = (d, common + ["--dir", d, "--save-labels", d + ".labels"])
+    run([TAVLA, "train"] + out["one"][1])
+    d, args = out["killed"]
+
+    def rounds_done():
+        try:
+            with open(os.path.join(d, "state.txt")) as f:
+                return next(int(line.split()[2]) for line in f if line.startswith("round = "))
+        except (OSError, StopIteration, ValueError):
+            return 0
+
+    job = subprocess.Popen(mpirun(3, args, "train"), stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    victim = kill_rank(job, 2, rounds_done, 1)
+    _, err = job.communicate(timeout=120)
+    if job.returncode == 0:
+        sys.exit("FAIL: the training job with a killed rank exited 0")
+    if f"tavla: rank 2 (pid {victim} on " not in err or f"{d} holds the checkpoint" not in err:
+        sys.exit(f"FAIL: rank 0 did not say that rank 2 died and where the checkpoint is: {err}")
+    kept = rounds_done()
+    print(f"ok: killed rank 2 of a training run: exit {job.returncode}, {kept} rounds kept")
+    if not 1 <= kept < 5:
+        sys.exit(f"FAIL: expected 1..4 rounds in the checkpoint, found {kept}")
+    run(mpirun(2, [a for a in args if a not in ("--from", "/usr/lib/gnubg/gnubg.wd", "--seed", "4")],
+               "train"))
+    for f in ("nets.wd", "state.txt"):
+        a, b = (open(os.path.join(x, f), "rb").read() for x in (out["one"][0], d))
+        if f == "state.txt":
+            a, b = ([line for line in x.splitlines() if not line.startswith(b"seconds = ")]
+                    for x in (a, b))
+        if a != b:
+            sys.exit(f"FAIL: resumed training: {f} differs from the uninterrupted run")
+    # A kill between a round's labels and its checkpoint (milliseconds) repeats that round's
+    # labels on resuming (cmd_train.cpp): duplicates are allowed, nothing else.
+    ref_labels = open(out["one"][0] + ".labels").read().splitlines()
+    got_labels = open(d + ".labels").read().splitlines()
+    if got_labels != ref_labels:
+        missing = collections.Counter(ref_labels) - collections.Counter(got_labels)
+        extra = collections.Counter(got_labels) - collections.Counter(ref_labels)
+        if missing or any(line not in ref_labels for line in extra):
+            sys.exit("FAIL: resumed training: the labels differ from the uninterrupted run")
+        print(f"note: {sum(extra.values())} labels repeated (a kill between labels and checkpoint)")
+    print("ok: resumed with 2 ranks: the nets, state and labels of the uninterrupted run")
+
+
+{"identical": identical, "train_killed_then_resumed": train_killed_then_resumed, "batch_resumed": batch_resumed, "train_labels": train_labels, "batch": batch, "std_error": std_error, "killed_then_resumed": killed_then_resumed,
  "checkpoint_errors": checkpoint_errors}[CASE]()

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <vector>
 #endif
@@ -177,6 +178,8 @@ World::World() {
 
 World::~World() {
 #ifdef TAVLA_HAVE_MPI
+  // Ending: the other ranks end too, and none of them has died.
+  if (initialized_ && rank_ == 0) std::signal(SIGTERM, SIG_DFL);
   if (initialized_) MPI_Finalize();
 #endif
 }

@@ -208,7 +208,7 @@ int cmd_rollout(int argc, char** argv) {
         }
       }
     }
-    if (!mpi::broadcast(world, ok)) return 1;
+    if (!mpi::broadcast(world, ok)) return world.rank() == 0 ? 1 : 0;  // rank 0 said why
     req.seed = mpi::broadcast(world, req.seed);
     const rollout::RolloutSettings st = analysis::rollout_settings(req);
     const auto answer = [&](const std::string& line) {
@@ -311,7 +311,7 @@ int cmd_rollout(int argc, char** argv) {
       }
     }
   }
-  if (!mpi::broadcast(world, ok)) return 1;
+  if (!mpi::broadcast(world, ok)) return world.rank() == 0 ? 1 : 0;  // rank 0 said why
   req.seed = mpi::broadcast(world, req.seed);
   const rollout::RolloutSettings st = analysis::rollout_settings(req);
 
@@ -335,7 +335,7 @@ int cmd_rollout(int argc, char** argv) {
         break;
       }
   }
-  if (!mpi::broadcast(world, ok)) return 1;
+  if (!mpi::broadcast(world, ok)) return world.rank() == 0 ? 1 : 0;  // rank 0 said why
   // A live line on a terminal; with --progress (mpirun's ranks write to pipes) one line a report.
   const bool tty = isatty(STDERR_FILENO);
   const bool lines = !tty && vm.count("progress");

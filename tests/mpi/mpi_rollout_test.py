@@ -7,6 +7,7 @@ refused with a message naming the file.
 
 usage: mpi_rollout_test.py TAVLA MPIEXEC WORKDIR CASE
 """
+import collections
 import os
 import shutil
 import signal
@@ -90,6 +91,30 @@ def trial_lines(path):
         return 0
 
 
+def session_of(pid):
+    try:
+        return os.getsid(pid)
+    except OSError:
+        return None
+
+
+def kill_rank(job, rank, done, what):
+    """Kills `rank` of `job` once done() >= what; returns its pid."""
+    deadline = time.time() + 300
+    while done() < what and job.poll() is None and time.time() < deadline:
+        time.sleep(0.05)
+    if job.poll() is not None:
+        sys.exit(f"FAIL: the job ended before a rank could be killed: {job.communicate()}")
+    # The job's own rank (its session: tests of other jobs may run beside it).
+    victims = [p for p in map(int, filter(str.isdigit, os.listdir("/proc")))
+               if rank_of(p) == rank and session_of(p) == job.pid]
+    if len(victims) != 1:
+        os.killpg(job.pid, signal.SIGKILL)
+        sys.exit(f"FAIL: found {len(victims)} processes of rank {rank}")
+    os.kill(victims[0], signal.SIGKILL)
+    return victims[0]
+
+
 def killed_then_resumed():
     args = MOVES + ["--trials", "240", "--truncate", "5", "--seed", "23"]
     ref = one_process(args)
@@ -98,23 +123,17 @@ def killed_then_resumed():
         os.remove(save)
     job = subprocess.Popen(mpirun(3, args + ["--json", "--save", save]), stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True, start_new_session=True)
-    deadline = time.time() + 300
-    while trial_lines(save) < 30 and job.poll() is None and time.time() < deadline:
-        time.sleep(0.05)
-    if job.poll() is not None:
-        sys.exit(f"FAIL: the job ended before a rank could be killed: {job.communicate()}")
-    victims = [p for p in map(int, filter(str.isdigit, os.listdir("/proc"))) if rank_of(p) == 2]
-    if len(victims) != 1:
-        os.killpg(job.pid, signal.SIGKILL)
-        sys.exit(f"FAIL: found {len(victims)} processes of rank 2")
-    os.kill(victims[0], signal.SIGKILL)
+    victims = [kill_rank(job, 2, lambda: trial_lines(save), 30)]
     out, err = job.communicate(timeout=120)
     if job.returncode == 0:
         sys.exit("FAIL: the job with a killed rank exited 0")
     if out.strip():
         sys.exit(f"FAIL: the job with a killed rank printed a result: {out}")
-    if "signal 9" not in err and "Killed" not in err:
-        sys.exit(f"FAIL: the job did not say that a rank died: {err}")
+    # tavla's own words on rank 0, not only mpirun's (tools/mpi/world.h).
+    if f"tavla: rank 2 (pid {victims[0]} on " not in err or ") died" not in err:
+        sys.exit(f"FAIL: rank 0 did not say that rank 2 died: {err}")
+    if f"the finished trials are kept in {save}" not in err:
+        sys.exit(f"FAIL: rank 0 did not say where the finished trials are: {err}")
     kept = trial_lines(save)
     print(f"ok: killed rank 2: exit {job.returncode}, {kept} trials kept")
     if not 30 <= kept < 240:
@@ -179,5 +198,162 @@ def batch():
             check_same(f"{command} --batch, {n} ranks", ref, got)
 
 
-{"identical": identical, "batch": batch, "std_error": std_error, "killed_then_resumed": killed_then_resumed,
+def train_labels():
+    # Supervised rounds with rollout labels: the games and their labels are shared by the ranks,
+    # rank 0 trains; nets, labels and state (but the seconds) must be those of one process.
+    common = ["--kind", "supervised", "--from", "/usr/lib/gnubg/gnubg.wd", "--seed", "3",
+              "--games-per-round", "7", "--rounds", "2", "--label-rollout", "4",
+              "--label-truncate", "3", "--label-fraction", "0.1", "--quiet"]
+
+    def train(name, launcher, threads):
+        d = os.path.join(WORK, name)
+        shutil.rmtree(d, ignore_errors=True)
+        labels = d + ".labels"
+        if os.path.exists(labels):
+            os.remove(labels)
+        args = common + ["--dir", d, "--save-labels", labels, "--threads", str(threads)]
+        p = run(launcher(args) if launcher else [TAVLA, "train"] + args)
+        with open(os.path.join(d, "nets.wd"), "rb") as f:
+            nets = f.read()
+        with open(os.path.join(d, "state.txt")) as f:
+            state = [line for line in f if not line.startswith("seconds = ")]
+        with open(labels) as f:
+            lab = f.read()
+        return nets, state, lab, p.stderr
+
+    ref = train("one", None, 1)
+    n_labels = sum(1 for line in ref[2].splitlines() if not line.startswith("#"))
+    if n_labels < 5:
+        sys.exit(f"FAIL: only {n_labels} labels in the one-process run")
+    for n, threads in ((2, 1), (3, 1), (2, 2)):
+        got = train(f"ranks{n}x{threads}", lambda a: mpirun(n, a, "train"), threads)
+        # Every rank played some of the games (rank 0's count of them).
+        played = [line for line in got[3].splitlines() if "games played by ranks" in line]
+        counts = played[0].split("games played by ranks")[1].split(":")[1].split(";")[0].split() \
+            if played else []
+        if len(counts) != n or min(map(int, counts)) == 0:
+            sys.exit(f"FAIL: train with {n} ranks: not every rank played games\n{got[3]}")
+        for what, a, b in zip(("nets.wd", "state.txt", "labels"), ref, got):
+            if a != b:
+                sys.exit(f"FAIL: train with {n} ranks x {threads} threads: {what} differs from "
+                         "one process")
+        print(f"ok: train, {n} ranks x {threads} threads: same nets, state and {n_labels} labels")
+
+
+def answer_lines(path):
+    try:
+        with open(path) as f:
+            return sum(1 for line in f if line.startswith("answer ") and line.endswith("\n"))
+    except OSError:
+        return 0
+
+
+def batch_resumed():
+    # rollout --batch --save: a run of 3 ranks killed mid-batch, resumed with 2 ranks, then
+    # (complete) in one process: the answers of an uninterrupted run, in input order.
+    lines = ["4HPwATDgc/ABMA", MOVES[0], "yLPwACPQ28gBIQ", "4HPwAWC27QwGAA:cAkAAAAAAAAE",
+             "yLPwACPQ28gBIQ:QQngADAAKAAE", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10",
+             "not-a-position", "4HPwATDgc/ABMA", "yLPwACPQ28gBIQ", MOVES[0]]
+    stdin = "\n".join(lines) + "\n"
+    args = ["--batch", "--trials", "36", "--truncate", "5", "--seed", "8", "--cubeless", "--moves",
+            "2"]
+    ref = run([TAVLA, "rollout"] + args, stdin=stdin).stdout
+    save = os.path.join(WORK, "batch.ckpt")
+    if os.path.exists(save):
+        os.remove(save)
+    input_file = os.path.join(WORK, "batch.txt")
+    with open(input_file, "w") as f:
+        f.write(stdin)
+    with open(input_file) as f:
+        job = subprocess.Popen(mpirun(3, args + ["--save", save]), stdin=f, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    victim = kill_rank(job, 2, lambda: answer_lines(save), 3)
+    out, err = job.communicate(timeout=120)
+    if job.returncode == 0:
+        sys.exit("FAIL: the batch with a killed rank exited 0")
+    if f"tavla: rank 2 (pid {victim} on " not in err or "the finished positions are kept" not in err:
+        sys.exit(f"FAIL: rank 0 did not say that rank 2 died and where the answers are: {err}")
+    kept = answer_lines(save)
+    print(f"ok: killed rank 2 of a batch: exit {job.returncode}, {kept} answers kept")
+    if not 3 <= kept < len(lines):
+        sys.exit(f"FAIL: expected 3..{len(lines) - 1} answers in the checkpoint, found {kept}")
+    with open(save, "rb+") as f:  # a line cut by the kill is dropped
+        size = f.seek(0, 2)
+        f.truncate(size - 5)
+    check_same("batch resumed with 2 ranks", ref,
+               run(mpirun(2, args + ["--save", save]), stdin=stdin).stdout)
+    if answer_lines(save) != len(lines):
+        sys.exit(f"FAIL: the resumed checkpoint holds {answer_lines(save)} answers, not {len(lines)}")
+    check_same("batch resumed complete, 1 process", ref,
+               run([TAVLA, "rollout"] + args + ["--save", save], stdin=stdin).stdout)
+    # Another input, or other settings, must not resume from it.
+    p = run([TAVLA, "rollout"] + args + ["--save", save], stdin=stdin.replace("yLPw", "4HPw", 1),
+            expect_rc=1)
+    if "another batch" not in p.stderr or f"{save}:" not in p.stderr:
+        sys.exit(f"FAIL: no message for a checkpoint of another input: {p.stderr}")
+    p = run([TAVLA, "rollout"] + args[:-2] + ["--moves", "3", "--save", save], stdin=stdin,
+            expect_rc=1)
+    if "other settings or nets" not in p.stderr:
+        sys.exit(f"FAIL: no message for a checkpoint of other settings: {p.stderr}")
+    print("ok: batch checkpoint of another input or settings refused")
+
+
+def train_killed_then_resumed():
+    # A rank killed mid-run: rank 0 names it and the checkpoint; the run resumed with 2 ranks
+    # ends with the nets, state and labels of an uninterrupted run in one process.
+    common = ["--kind", "supervised", "--from", "/usr/lib/gnubg/gnubg.wd", "--seed", "4",
+              "--games-per-round", "20", "--rounds", "5", "--label-rollout", "16",
+              "--label-truncate", "5", "--label-fraction", "0.25", "--threads", "1", "--quiet"]
+    out = {}
+    for name in ("one", "killed"):
+        d = os.path.join(WORK, name)
+        shutil.rmtree(d, ignore_errors=True)
+        if os.path.exists(d + ".labels"):
+            os.remove(d + ".labels")
+        out[name] = (d, common + ["--dir", d, "--save-labels", d + ".labels"])
+    run([TAVLA, "train"] + out["one"][1])
+    d, args = out["killed"]
+
+    def rounds_done():
+        try:
+            with open(os.path.join(d, "state.txt")) as f:
+                return next(int(line.split()[2]) for line in f if line.startswith("round = "))
+        except (OSError, StopIteration, ValueError):
+            return 0
+
+    job = subprocess.Popen(mpirun(3, args, "train"), stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    victim = kill_rank(job, 2, rounds_done, 1)
+    _, err = job.communicate(timeout=120)
+    if job.returncode == 0:
+        sys.exit("FAIL: the training job with a killed rank exited 0")
+    if f"tavla: rank 2 (pid {victim} on " not in err or f"{d} holds the checkpoint" not in err:
+        sys.exit(f"FAIL: rank 0 did not say that rank 2 died and where the checkpoint is: {err}")
+    kept = rounds_done()
+    print(f"ok: killed rank 2 of a training run: exit {job.returncode}, {kept} rounds kept")
+    if not 1 <= kept < 5:
+        sys.exit(f"FAIL: expected 1..4 rounds in the checkpoint, found {kept}")
+    run(mpirun(2, [a for a in args if a not in ("--from", "/usr/lib/gnubg/gnubg.wd", "--seed", "4")],
+               "train"))
+    for f in ("nets.wd", "state.txt"):
+        a, b = (open(os.path.join(x, f), "rb").read() for x in (out["one"][0], d))
+        if f == "state.txt":
+            a, b = ([line for line in x.splitlines() if not line.startswith(b"seconds = ")]
+                    for x in (a, b))
+        if a != b:
+            sys.exit(f"FAIL: resumed training: {f} differs from the uninterrupted run")
+    # A kill between a round's labels and its checkpoint (milliseconds) repeats that round's
+    # labels on resuming (cmd_train.cpp): duplicates are allowed, nothing else.
+    ref_labels = open(out["one"][0] + ".labels").read().splitlines()
+    got_labels = open(d + ".labels").read().splitlines()
+    if got_labels != ref_labels:
+        missing = collections.Counter(ref_labels) - collections.Counter(got_labels)
+        extra = collections.Counter(got_labels) - collections.Counter(ref_labels)
+        if missing or any(line not in ref_labels for line in extra):
+            sys.exit("FAIL: resumed training: the labels differ from the uninterrupted run")
+        print(f"note: {sum(extra.values())} labels repeated (a kill between labels and checkpoint)")
+    print("ok: resumed with 2 ranks: the nets, state and labels of the uninterrupted run")
+
+
+{"identical": identical, "train_killed_then_resumed": train_killed_then_resumed, "batch_resumed": batch_resumed, "train_labels": train_labels, "batch": batch, "std_error": std_error, "killed_then_resumed": killed_then_resumed,
  "checkpoint_errors": checkpoint_errors}[CASE]()

@@ -187,6 +187,49 @@ TEST(Trainer, SupervisedRoundsAreDeterministicToo) {
   EXPECT_TRUE(wa == wb);
 }
 
+TEST(Trainer, GamesSplitIntoChunksGiveTheSameExamples) {
+  // What MPI ranks rely on (tools/tavla/train_ranks.h): a round's games played in chunks, in
+  // any order, give the examples of one call, and a GamePlayer doing so trains the same nets.
+  TrainState st = small_run(1, RoundKind::kSupervised);
+  st.settings.label_rollout_trials = 3;
+  st.settings.label_truncate_plies = 2;
+  const eval::Weights w = random_weights(st.settings);
+  const std::vector<Example> whole = play_games(w, st, nullptr, 0, 6);
+  ASSERT_FALSE(whole.empty());
+  std::vector<Example> late = play_games(w, st, nullptr, 4, 2);  // played first
+  std::vector<Example> parts = play_games(w, st, nullptr, 0, 1);
+  for (uint64_t g : {1, 2, 3}) {
+    const std::vector<Example> one = play_games(w, st, nullptr, g, 1);
+    parts.insert(parts.end(), one.begin(), one.end());
+  }
+  parts.insert(parts.end(), late.begin(), late.end());
+  ASSERT_EQ(parts.size(), whole.size());
+  for (size_t i = 0; i < whole.size(); ++i) {
+    EXPECT_TRUE(parts[i].board == whole[i].board) << i;
+    EXPECT_EQ(parts[i].cls, whole[i].cls) << i;
+    for (int k = 0; k < Probabilities::kCount; ++k)
+      EXPECT_EQ(std::bit_cast<uint32_t>(parts[i].target[k]), std::bit_cast<uint32_t>(whole[i].target[k]))
+          << i << " " << k;
+  }
+  TrainState a = st, b = st;
+  eval::Weights wa = w, wb = w;
+  int calls = 0;
+  const GamePlayer by_twos = [&](const eval::Weights& nets, const TrainState& s, uint64_t first,
+                                 int count, const std::function<void(int)>&) {
+    std::vector<Example> all;
+    for (int i = 0; i < count; i += 2, ++calls) {
+      const std::vector<Example> c = play_games(nets, s, nullptr, first + i, std::min(2, count - i));
+      all.insert(all.end(), c.begin(), c.end());
+    }
+    return all;
+  };
+  train_round(wa, a, nullptr, {});
+  train_round(wb, b, nullptr, {}, nullptr, by_twos);
+  EXPECT_EQ(calls, 3);
+  EXPECT_EQ(a.examples, b.examples);
+  EXPECT_TRUE(wa == wb);
+}
+
 TEST(Trainer, AlternativePlaysAddLabelledExamplesDeterministically) {
   TrainState plain = small_run(1, RoundKind::kSupervised);
   TrainState a = small_run(1, RoundKind::kSupervised), b = small_run(2, RoundKind::kSupervised);

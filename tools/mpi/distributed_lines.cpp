@@ -47,10 +47,18 @@ std::pair<int, int> receive_text(int from, int tag, int& index, std::string& tex
 
 void answer_lines(const World& world, const std::function<std::optional<std::string>()>& next_line,
                   const std::function<std::string(const std::string&)>& answer,
-                  const std::function<void(const std::string&)>& emit) {
+                  const std::function<void(const std::string&)>& emit, const LineHooks& hooks) {
   if (!world.distributed()) {
-    while (auto line = next_line()) emit(answer(*line));
-    return;
+    for (int i = 0;; ++i) {
+      auto line = next_line();
+      if (!line) return;
+      std::optional<std::string> a = hooks.known ? hooks.known(i, *line) : std::nullopt;
+      if (!a) {
+        a = answer(*line);
+        if (hooks.finished) hooks.finished(i, *line, *a);
+      }
+      emit(*a);
+    }
   }
 #ifdef TAVLA_HAVE_MPI
   int index = 0;
@@ -61,15 +69,26 @@ void answer_lines(const World& world, const std::function<std::optional<std::str
       send_text(0, kAnswer, index, answer(text));
     }
   }
-  // Rank 0: answers waiting for the ones before them, by line index.
-  std::map<int, std::string> waiting;
+  // Rank 0: answers waiting for the ones before them, by line index; lines handed out.
+  std::map<int, std::string> waiting, out;
   int next_index = 0, next_out = 0, in_flight = 0;
   bool input_left = true;
+  // The next line to answer (known answers go straight to `waiting`).
   const auto read = [&]() -> std::optional<std::string> {
-    if (!input_left) return std::nullopt;
-    auto line = next_line();
-    if (!line) input_left = false;
-    return line;
+    while (input_left) {
+      auto line = next_line();
+      if (!line) {
+        input_left = false;
+        break;
+      }
+      if (hooks.known)
+        if (auto a = hooks.known(next_index, *line)) {
+          waiting[next_index++] = std::move(*a);
+          continue;
+        }
+      return line;
+    }
+    return std::nullopt;
   };
   const auto flush = [&] {
     for (auto it = waiting.find(next_out); it != waiting.end(); it = waiting.find(next_out)) {
@@ -82,6 +101,10 @@ void answer_lines(const World& world, const std::function<std::optional<std::str
     const int from = receive_text(MPI_ANY_SOURCE, kAnswer, index, text).second;
     --given[from];
     --in_flight;
+    if (auto it = out.find(index); it != out.end()) {
+      if (hooks.finished) hooks.finished(index, it->second, text);
+      out.erase(it);
+    }
     waiting[index] = std::move(text);
   };
   constexpr int kQueued = 2;
@@ -91,7 +114,8 @@ void answer_lines(const World& world, const std::function<std::optional<std::str
       while (given[r] < kQueued) {
         auto line = read();
         if (!line) break;
-        send_text(r, kLine, next_index++, *line);
+        send_text(r, kLine, next_index, *line);
+        out[next_index++] = std::move(*line);
         ++given[r];
         ++in_flight;
       }
@@ -100,7 +124,9 @@ void answer_lines(const World& world, const std::function<std::optional<std::str
     if (arrived) {
       receive(given);
     } else if (auto line = read()) {
-      waiting[next_index++] = answer(*line);
+      std::string a = answer(*line);
+      if (hooks.finished) hooks.finished(next_index, *line, a);
+      waiting[next_index++] = std::move(a);
     } else if (in_flight > 0) {
       receive(given);
     } else {

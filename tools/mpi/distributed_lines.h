@@ -17,10 +17,21 @@
 
 namespace tavla::mpi {
 
+// What rank 0 may add to a batch (both may be empty). Indices count the lines of `next_line`
+// from 0.
+struct LineHooks {
+  // Called as each line is read: its answer when already known (a checkpoint's), so that it is
+  // neither handed out nor answered again.
+  std::function<std::optional<std::string>(int index, const std::string& line)> known;
+  // Called as each new answer is made or arrives (in the order they finish, before `emit`).
+  std::function<void(int index, const std::string& line, const std::string& answer)> finished;
+};
+
 // Every rank calls it. On rank 0, `next_line` gives the lines (nullopt at the end) and `emit` gets
 // each line's answer in input order; other ranks only answer. `answer` is called on any rank.
 void answer_lines(const World& world, const std::function<std::optional<std::string>()>& next_line,
                   const std::function<std::string(const std::string&)>& answer,
-                  const std::function<void(const std::string&)>& emit);
+                  const std::function<void(const std::string&)>& emit,
+                  const LineHooks& hooks = {});
 
 }  // namespace tavla::mpi

@@ -21,6 +21,12 @@ std::optional<std::string> launch_error();
 // MPI_Init on construction and MPI_Finalize on destruction when built with MPI and launched as
 // several processes; otherwise one process of rank 0. One per program (MPI allows one init).
 // Only the thread that made it may call MPI (MPI_THREAD_FUNNELED).
+//
+// A rank that dies: the launcher (mpirun, srun) then stops the others with SIGTERM. Rank 0 learns
+// every rank's host and process id on construction, and on SIGTERM says which rank of its own
+// host is gone ("tavla: rank K (pid P on HOST) died ...", or that a rank elsewhere died or was
+// lost), adds the note of set_stop_note, and exits with status 1 (not a crash, nothing printed on
+// standard output).
 class World {
  public:
   World();
@@ -37,5 +43,12 @@ class World {
   int size_ = 1;
   bool initialized_ = false;
 };
+
+// A sentence rank 0 adds when a rank died (e.g. where the finished work is kept). Call it before
+// the work starts (the signal handler reads it).
+void set_stop_note(const std::string& note);
+
+// Rank 0's `bytes` on every rank (every rank calls it; one process: `bytes` as given).
+std::string broadcast_bytes(const World& world, std::string bytes);
 
 }  // namespace tavla::mpi

@@ -11,12 +11,14 @@
 #include <iostream>
 #include <random>
 
+#include "analysis/batch_checkpoint.h"
 #include "analysis/position_rollout.h"
 #include "analysis/rollout_checkpoint.h"
 #include "engine/gnubg_id.h"
 #include "engine/move_text.h"
 #include "eval/cube_decision.h"
 #include "eval/search.h"
+#include "eval/weights.h"
 #include "mpi/distributed_lines.h"
 #include "mpi/distributed_rollout.h"
 #include "mpi/world.h"
@@ -49,6 +51,48 @@ void print_stats_text(const std::vector<analysis::RolloutCandidate>& cands,
   }
 }
 
+// Rank 0 of `rollout --batch --save FILE`: reads FILE when present (it must be of the same
+// settings, weights and input lines; its seed is taken unless --seed says another) and opens it
+// for appending. Returns the error, or "".
+std::string batch_checkpoint(const std::filesystem::path& file,
+                             const std::optional<std::filesystem::path>& weights_file,
+                             bool bearoff, const std::vector<std::string>& input,
+                             bool seed_given, analysis::RolloutRequest& req,
+                             std::optional<analysis::BatchCheckpoint>& resume,
+                             analysis::BatchCheckpointWriter& save) {
+  // The nets by a hash of their binary form (FNV-1a, 64 bits), and whether races end exactly.
+  auto w = eval::find_weights(weights_file);
+  if (!w) return w.error();
+  uint64_t hash = 14695981039346656037ull;
+  for (std::byte b : eval::format_weights_binary(*w))
+    hash = (hash ^ static_cast<uint64_t>(b)) * 1099511628211ull;
+  char name[40];
+  std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(hash));
+  const std::string signature =
+      analysis::batch_signature(req, std::string(name) + (bearoff ? "+bearoff" : "+no-bearoff"));
+  if (std::filesystem::exists(file)) {
+    auto cp = analysis::read_batch_checkpoint(file);
+    if (!cp) return cp.error();
+    if (cp->signature != signature)
+      return file.string() + ": the checkpoint is of other settings or nets (" + cp->signature +
+             "), not of these (" + signature + ")";
+    if (seed_given && cp->seed != req.seed)
+      return file.string() + ": the checkpoint has seed " + std::to_string(cp->seed) + ", not " +
+             std::to_string(req.seed);
+    for (const auto& [index, answer] : cp->answers)
+      if (static_cast<size_t>(index) >= input.size() || input[index] != answer.first)
+        return file.string() + ": the checkpoint answers '" + answer.first + "' as position " +
+               std::to_string(index + 1) + " of the input, which is " +
+               (static_cast<size_t>(index) < input.size() ? "'" + input[index] + "'"
+                                                          : "missing") +
+               ": another batch";
+    req.seed = cp->seed;
+    resume = std::move(*cp);
+  }
+  if (auto e = save.open(file, signature, req.seed, resume ? &*resume : nullptr)) return *e;
+  return "";
+}
+
 }  // namespace
 
 int cmd_rollout(int argc, char** argv) {
@@ -64,7 +108,9 @@ int cmd_rollout(int argc, char** argv) {
       "(with any number of ranks or threads, more trials, another --std-error) resumes from it.\n"
       "With --batch each line of standard input is rolled out with the options given, and\n"
       "answered with one JSON line (a bad line: {\"id\": ..., \"error\": ...}); under mpirun the\n"
-      "lines are shared by the ranks, answered in input order.\n"
+      "lines are shared by the ranks, answered in input order; --save FILE keeps every answer\n"
+      "as it finishes, and the same command on the same input (any number of ranks) resumes,\n"
+      "rolling out only the positions not yet answered.\n"
       "\noptions");
   opts.add_options()("help,h", "show this help")("position", po::value<std::string>(),
                                                   "gnubg ID, position ID or XGID")(
@@ -101,9 +147,9 @@ int cmd_rollout(int argc, char** argv) {
     return 0;
   }
   const bool batch = vm.count("batch") > 0;
-  if (batch && (vm.count("position") || vm.count("save"))) {
+  if (batch && vm.count("position")) {
     std::cerr << "tavla rollout: --batch reads the positions from standard input and takes no "
-                 "POSITION or --save\n";
+                 "POSITION\n";
     return 2;
   }
   if (!batch && !vm.count("position")) {
@@ -143,8 +189,27 @@ int cmd_rollout(int argc, char** argv) {
   eval::Search search(*nets, provider ? &*provider : nullptr);
   if (batch) {
     const mpi::World world;
-    req.seed = mpi::broadcast(world, vm.count("seed") ? vm["seed"].as<uint32_t>()
-                                                      : std::random_device{}());
+    // With --save, rank 0 reads the whole input first: a checkpoint is only resumed for the same
+    // lines.
+    std::vector<std::string> input;
+    std::optional<analysis::BatchCheckpoint> resume;
+    analysis::BatchCheckpointWriter save;
+    uint32_t ok = 1;
+    if (world.rank() == 0) {
+      req.seed = vm.count("seed") ? vm["seed"].as<uint32_t>() : std::random_device{}();
+      if (vm.count("save")) {
+        while (auto line = read_batch_line()) input.push_back(std::move(*line));
+        std::string error = batch_checkpoint(vm["save"].as<std::string>(), weights,
+                                             provider.has_value(), input, vm.count("seed") > 0, req, resume,
+                                             save);
+        if (!error.empty()) {
+          std::cerr << "tavla rollout: " << error << "\n";
+          ok = 0;
+        }
+      }
+    }
+    if (!mpi::broadcast(world, ok)) return world.rank() == 0 ? 1 : 0;  // rank 0 said why
+    req.seed = mpi::broadcast(world, req.seed);
     const rollout::RolloutSettings st = analysis::rollout_settings(req);
     const auto answer = [&](const std::string& line) {
       auto game = engine::game_from_text(line);
@@ -159,8 +224,34 @@ int cmd_rollout(int argc, char** argv) {
       ro.run(st.trials);
       return text::rollout_json(line, *cands, ro.stats(), st);
     };
-    mpi::answer_lines(world, read_batch_line, answer,
-                      [](const std::string& json) { std::cout << json << std::endl; });
+    size_t next = 0;
+    const auto next_line = [&]() -> std::optional<std::string> {
+      if (!save.is_open()) return read_batch_line();
+      if (next == input.size()) return std::nullopt;
+      return input[next++];
+    };
+    mpi::LineHooks hooks;
+    if (save.is_open()) {
+      mpi::set_stop_note("tavla rollout: the finished positions are kept in " +
+                         vm["save"].as<std::string>() + ": the same command resumes from it");
+      hooks.known = [&](int index, const std::string&) -> std::optional<std::string> {
+        if (!resume) return std::nullopt;
+        auto it = resume->answers.find(index);
+        if (it == resume->answers.end()) return std::nullopt;
+        return it->second.second;
+      };
+      hooks.finished = [&](int index, const std::string& line, const std::string& a) {
+        save.append(index, line, a);
+      };
+    }
+    mpi::answer_lines(
+        world, next_line, answer, [](const std::string& json) { std::cout << json << std::endl; },
+        hooks);
+    if (save.failed()) {
+      std::cerr << "tavla rollout: " << vm["save"].as<std::string>()
+                << ": writing the checkpoint failed\n";
+      return 1;
+    }
     return 0;
   }
 
@@ -220,7 +311,7 @@ int cmd_rollout(int argc, char** argv) {
       }
     }
   }
-  if (!mpi::broadcast(world, ok)) return 1;
+  if (!mpi::broadcast(world, ok)) return world.rank() == 0 ? 1 : 0;  // rank 0 said why
   req.seed = mpi::broadcast(world, req.seed);
   const rollout::RolloutSettings st = analysis::rollout_settings(req);
 
@@ -229,6 +320,9 @@ int cmd_rollout(int argc, char** argv) {
   rollout::Rollout ro(*nets, provider ? &*provider : nullptr, st, alts);
   // The signature does not cover the weights or the bearoff databases: rank 0 plays the
   // checkpoint's first trial again, and its results must be the stored ones, bit for bit.
+  if (save.is_open())
+    mpi::set_stop_note("tavla rollout: the finished trials are kept in " +
+                       vm["save"].as<std::string>() + ": the same command resumes from it");
   if (root && resume && !resume->trials.empty()) {
     const analysis::CheckpointTrial& t = resume->trials.front();
     const auto again = ro.play_trials({t.index});
@@ -241,7 +335,7 @@ int cmd_rollout(int argc, char** argv) {
         break;
       }
   }
-  if (!mpi::broadcast(world, ok)) return 1;
+  if (!mpi::broadcast(world, ok)) return world.rank() == 0 ? 1 : 0;  // rank 0 said why
   // A live line on a terminal; with --progress (mpirun's ranks write to pipes) one line a report.
   const bool tty = isatty(STDERR_FILENO);
   const bool lines = !tty && vm.count("progress");

@@ -4,6 +4,7 @@
 // tools/train/trainer.h for the method and weights/README.md for how the shipped nets were made.
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <boost/program_options.hpp>
 #include <chrono>
@@ -17,7 +18,9 @@
 #include "bearoff/bearoff_provider.h"
 #include "bearoff/default_databases.h"
 #include "eval/weights.h"
+#include "mpi/world.h"
 #include "tavla/commands.h"
+#include "tavla/train_ranks.h"
 #include "train/label_file.h"
 #include "train/trainer.h"
 
@@ -75,6 +78,9 @@ int cmd_train(int argc, char** argv) {
       "gradient steps on the round's positions; DIR/nets.wd and DIR/state.txt are rewritten\n"
       "after every round. Run again with the same DIR to resume: the run continues exactly as\n"
       "if it had not stopped. Ctrl-C stops after the current round (twice: at once).\n\n"
+      "Started by mpirun or srun (mpirun -np N tavla train ...), each round's games and their\n"
+      "labels are shared by the ranks (and their threads); rank 0 trains, writes DIR and the\n"
+      "labels, and the results are those of one process, bit for bit.\n\n"
       "Round kinds: 'td' (targets: the games' TD(lambda) returns; a new run starts from random\n"
       "weights) and 'supervised' (targets: tavla's own n-ply evaluations of a sample of the\n"
       "positions, with the current nets). Targets never come from other programs' nets.\n\n"
@@ -142,6 +148,19 @@ int cmd_train(int argc, char** argv) {
     std::cerr << "tavla train: --dir DIR is required (tavla train --help)\n";
     return 2;
   }
+  // Under mpirun every rank got the same options; the others only play the games rank 0 hands
+  // out, with their own threads (--threads, else all their cores).
+  const mpi::World world;
+  if (world.rank() != 0) {
+    int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (vm.count("threads")) threads = std::clamp(vm["threads"].as<int>(), 1, 256);
+    return serve_games(world, threads);
+  }
+  // Rank 0: every way out tells the other ranks to stop (they wait for the next round).
+  struct StopRanks {
+    const mpi::World& world;
+    ~StopRanks() { stop_ranks(world); }
+  } stop_ranks_on_exit{world};
   const std::filesystem::path dir = vm["dir"].as<std::string>();
   const std::string labels_file = vm.count("save-labels") ? vm["save-labels"].as<std::string>() : "";
 
@@ -246,18 +265,38 @@ int cmd_train(int argc, char** argv) {
   const double minutes = vm.count("minutes") ? vm["minutes"].as<double>() : 1e18;
   const bool tty = !vm.count("quiet") && isatty(STDERR_FILENO);
   std::signal(SIGINT, on_interrupt);
+  ShareCount shared;
+  const train::GamePlayer player =
+      world.distributed() ? shared_game_player(world, provider ? &*provider : nullptr,
+                                               std::max(1, s.threads), shared)
+                          : train::GamePlayer();
+  if (world.distributed()) {
+    std::fprintf(stderr, "tavla train: %d ranks share the games of each round\n", world.size());
+    mpi::set_stop_note("tavla train: " + dir.string() +
+                       " holds the checkpoint of the last finished round: the same command "
+                       "resumes from it");
+  }
   const auto t0 = std::chrono::steady_clock::now();
   while (st.round < target_rounds && interrupts.load() == 0) {
     const int round = st.round + 1;
     std::vector<train::Example> labelled;
-    auto rep = train::train_round(weights, st, provider ? &*provider : nullptr, [&](int done) {
-      if (!tty) return;
-      const int width = 30, fill = done * width / std::max(1, s.games_per_round);
-      std::fprintf(stderr, "\r\033[Kround %d/%d [%.*s%.*s] %d/%d games", round, target_rounds,
-                   fill, "##############################", width - fill,
-                   "..............................", done, s.games_per_round);
-      std::fflush(stderr);
-    }, labels_file.empty() ? nullptr : &labelled);
+    train::RoundReport rep;
+    try {
+      rep = train::train_round(
+          weights, st, provider ? &*provider : nullptr,
+          [&](int done) {
+            if (!tty) return;
+            const int width = 30, fill = done * width / std::max(1, s.games_per_round);
+            std::fprintf(stderr, "\r\033[Kround %d/%d [%.*s%.*s] %d/%d games", round, target_rounds,
+                         fill, "##############################", width - fill,
+                         "..............................", done, s.games_per_round);
+            std::fflush(stderr);
+          },
+          labels_file.empty() ? nullptr : &labelled, player);
+    } catch (const std::runtime_error& e) {  // a rank could not play its games
+      std::cerr << "\ntavla train: " << e.what() << "\n";
+      return 1;
+    }
     // Labels first: a crash before the checkpoint repeats the round and its labels (duplicates,
     // harmless to a fit), never loses them.
     if (!labels_file.empty()) {
@@ -274,6 +313,13 @@ int cmd_train(int argc, char** argv) {
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (elapsed > minutes * 60) break;
+  }
+  if (world.distributed()) {
+    std::string games;
+    for (long long g : shared.games) games += " " + std::to_string(g);
+    std::fprintf(stderr, "tavla train: %d ranks; games played by ranks 0..%d:%s; rank 0 received "
+                 "%lld answers, %lld bytes\n", world.size(), world.size() - 1, games.c_str(),
+                 shared.answers, shared.bytes);
   }
   if (interrupts.load())
     std::fprintf(stderr, "interrupted: checkpoint after round %d in %s\n", st.round,

@@ -113,11 +113,11 @@ void label_alternatives(eval::Evaluator& ev, eval::Search& search, const eval::C
   }
 }
 
-// Plays games [first, first + count) of the run; supervised rounds relabel a sample of each
-// game's examples with n-ply evaluations.
+}  // namespace
+
 std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
                                 const eval::BearoffProvider* bearoff, uint64_t first, int count,
-                                const std::function<void(int)>& progress, int& games_done) {
+                                const std::function<void(int)>& progress) {
   const TrainSettings& s = st.settings;
   auto nets = eval::NetSet::create(w);
   if (!nets) throw std::runtime_error("training produced invalid nets: " + nets.error());
@@ -175,13 +175,10 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
     worker();
   }
   for (auto& t : pool) t.join();
-  games_done = count;
   std::vector<Example> all;
   for (auto& g : per_game) all.insert(all.end(), g.begin(), g.end());
   return all;
 }
-
-}  // namespace
 
 eval::Weights random_weights(const TrainSettings& s) {
   eval::Weights w;
@@ -222,13 +219,16 @@ eval::Weights widen_weights(const eval::Weights& w, const TrainSettings& s) {
 }
 
 RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffProvider* bearoff,
-                        const std::function<void(int)>& progress, std::vector<Example>* labelled) {
+                        const std::function<void(int)>& progress, std::vector<Example>* labelled,
+                        const GamePlayer& player) {
   const auto t0 = std::chrono::steady_clock::now();
   const TrainSettings& s = st.settings;
   RoundReport rep;
   rep.round = st.round + 1;
-  std::vector<Example> ex = play_games(w, st, bearoff, st.games, s.games_per_round, progress,
-                                       rep.games);
+  std::vector<Example> ex =
+      player ? player(w, st, st.games, s.games_per_round, progress)
+             : play_games(w, st, bearoff, st.games, s.games_per_round, progress);
+  rep.games = s.games_per_round;
   if (labelled && s.kind == RoundKind::kSupervised) *labelled = ex;
   std::mt19937_64 rng = stream(s.seed, kShuffleStream, st.round);
   const float rate = rate_at(s, st.round);

@@ -113,11 +113,27 @@ std::optional<std::string> save_checkpoint(const std::filesystem::path& dir,
 engine::Result<std::pair<eval::Weights, TrainState>> load_checkpoint(
     const std::filesystem::path& dir);
 
+// Plays games [first, first + count) of the run with the nets `w` on st.settings.threads threads
+// and returns their examples in game order (in supervised rounds: the labelled sample). A game's
+// examples depend only on `w`, the settings and its index, so any split of a round's games (over
+// threads, calls, or MPI ranks) gives the same examples. `progress` (may be empty) is told the
+// games done so far.
+std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
+                                const eval::BearoffProvider* bearoff, uint64_t first, int count,
+                                const std::function<void(int games_done)>& progress = {});
+
+// Who plays a round's games: empty for play_games in this process; an MPI job shares them among
+// its ranks (tools/tavla/train_ranks.h). It must return play_games's examples, in game order.
+using GamePlayer = std::function<std::vector<Example>(
+    const eval::Weights& w, const TrainState& st, uint64_t first, int count,
+    const std::function<void(int games_done)>& progress)>;
+
 // Plays and trains one round, updating `w` and `st`. `bearoff` (may be null) makes race endings
 // exact. `progress` (may be empty) is told the games done so far in the round. In supervised
 // rounds, `labelled` (may be null) receives the round's labelled examples, in game order.
 RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffProvider* bearoff,
                         const std::function<void(int games_done)>& progress,
-                        std::vector<Example>* labelled = nullptr);
+                        std::vector<Example>* labelled = nullptr,
+                        const GamePlayer& player = {});
 
 }  // namespace tavla::train

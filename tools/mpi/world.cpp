@@ -2,6 +2,7 @@
 #include "mpi/world.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 
 #ifdef TAVLA_HAVE_MPI
@@ -73,7 +74,11 @@ bool gone(pid_t pid) {
   return close_paren && close_paren[1] == ' ' && close_paren[2] == 'Z';
 }
 
-void on_stop(int) {
+// 0: the handler acts at once; 1: a DeferStop lives; 2: a SIGTERM came while one lived.
+std::atomic<int> stop_state{0};
+static_assert(std::atomic<int>::is_always_lock_free, "used in a signal handler");
+
+void report_stop_and_exit() {
   bool named = false;
   for (const RankProcess& r : *local_ranks)
     if (gone(r.pid)) {
@@ -89,6 +94,12 @@ void on_stop(int) {
   if (!named) put(elsewhere_message->c_str());
   if (!stop_note->empty()) put(stop_note->c_str());
   ::_exit(1);
+}
+
+void on_stop(int) {
+  int deferring = 1;
+  if (stop_state.compare_exchange_strong(deferring, 2)) return;  // acted on by ~DeferStop
+  report_stop_and_exit();
 }
 
 // Rank 0 learns where every rank runs and installs the handler; the others send theirs.
@@ -123,6 +134,18 @@ void watch_ranks(int rank, int size) {
 
 }  // namespace
 #endif
+
+DeferStop::DeferStop() {
+#ifdef TAVLA_HAVE_MPI
+  stop_state.store(1);
+#endif
+}
+
+DeferStop::~DeferStop() {
+#ifdef TAVLA_HAVE_MPI
+  if (stop_state.exchange(0) == 2) report_stop_and_exit();
+#endif
+}
 
 void set_stop_note([[maybe_unused]] const std::string& note) {
 #ifdef TAVLA_HAVE_MPI

@@ -44,6 +44,17 @@ class World {
   bool initialized_ = false;
 };
 
+// While one lives, rank 0's stop handler waits: a SIGTERM that comes meanwhile is acted on
+// (message, exit 1) when it ends, so files being written then (a checkpoint with its labels)
+// are complete. One at a time, on rank 0's main thread.
+class DeferStop {
+ public:
+  DeferStop();
+  ~DeferStop();
+  DeferStop(const DeferStop&) = delete;
+  DeferStop& operator=(const DeferStop&) = delete;
+};
+
 // A sentence rank 0 adds when a rank died (e.g. where the finished work is kept). Call it before
 // the work starts (the signal handler reads it).
 void set_stop_note(const std::string& note);

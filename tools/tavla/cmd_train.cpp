@@ -298,7 +298,9 @@ int cmd_train(int argc, char** argv) {
       return 1;
     }
     // Labels first: a crash before the checkpoint repeats the round and its labels (duplicates,
-    // harmless to a fit), never loses them.
+    // harmless to a fit), never loses them. A rank dying meanwhile (SIGTERM from the launcher)
+    // is reported once both are written, so a resumed run repeats nothing.
+    const mpi::DeferStop writing;
     if (!labels_file.empty()) {
       if (auto err = train::append_labels(labels_file, labelled, labels_header(st))) {
         std::cerr << "\ntavla train: " << *err << "\n";

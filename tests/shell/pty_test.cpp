@@ -164,7 +164,7 @@ int unforced_moves(const std::string& text) {
 // match` then counts as unforced (analysed) fewer moves than a whole analysis does, but some.
 TEST(Terminal, InterruptKeepsPartialMatchAnalysis) {
   TAVLA_REQUIRE_WEIGHTS();
-  const std::string match = shell_fixtures() + "/../mat/engine7.sgf";
+  const std::string match = shell_fixtures() + "/../mat/match7.sgf";
   const std::string whole =
       run("\"" + tavla_binary() + "\" analyze \"" + match + "\" --plies 0", ".");
   const int all = unforced_moves(whole);
@@ -174,7 +174,7 @@ TEST(Terminal, InterruptKeepsPartialMatchAnalysis) {
   ASSERT_TRUE(t.expect("(No game) ")) << t.output();
   t.send("load match " + match + "\n");
   ASSERT_TRUE(t.expect("Match ID")) << t.output();
-  // gnubg's default analysis (2 ply) of the 196 moves takes many seconds; stop it early.
+  // gnubg's default analysis (2 ply) of its 397 moves takes many seconds; stop it early.
   t.send("analyse match\n");
   ASSERT_TRUE(t.expect("analyse match")) << t.output();
   sleep(4);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The shell's `set analysis ...` settings reach `analyse match`: analysing a match file after
 // `set analysis chequerplay|cubedecision evaluation plies N` gives the statistics `tavla analyze
-// FILE --chequer-plies N --cube-plies N` prints for the same file (the messages and layouts of `set analysis` and
-// `show analysis`, and the marks under changed thresholds, are compared with gnubg's by the
-// transcripts gnubg_analysis_*.cmds).
+// FILE --chequer-plies N --cube-plies N` prints for the same file (the messages and layouts of `set
+// analysis` and `show analysis`, and the marks under changed thresholds, are compared with gnubg's
+// by the transcripts gnubg_analysis_*.cmds).
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -52,9 +52,9 @@ TEST(ShellAnalysis, SetAnalysisPliesGivesTavlaAnalyzeFigures) {
     block[plies] = statistics_block(shell);
     ASSERT_NE(block[plies].find("Chequerplay statistics"), std::string::npos) << shell;
     EXPECT_EQ(block[plies], statistics_block(cli)) << "plies " << plies << "\n" << shell;
-    EXPECT_NE(shell.find("Analysis chequerplay will use " + std::to_string(plies) +
-                         " ply evaluation."),
-              std::string::npos)
+    EXPECT_NE(
+        shell.find("Analysis chequerplay will use " + std::to_string(plies) + " ply evaluation."),
+        std::string::npos)
         << shell;
   }
   // The setting changed the analysis: 0 ply and 1 ply judge the plays differently.
@@ -67,12 +67,11 @@ TEST(ShellAnalysis, AnalysisSwitchesChangeWhatIsAnalysed) {
   TAVLA_REQUIRE_WEIGHTS();
   const std::string dir = temp_dir("shell_analysis_switches");
   const std::string match = shell_fixtures() + "/../mat/match3.sgf";
-  write_text(dir + "/cmds",
-             "load match " + match +
-                 "\nset analysis chequerplay evaluation plies 0\n"
-                 "set analysis cubedecision evaluation plies 0\n"
-                 "set analysis moves off\nset analysis luck off\nanalyse match\n"
-                 "show statistics match\n");
+  write_text(dir + "/cmds", "load match " + match +
+                                "\nset analysis chequerplay evaluation plies 0\n"
+                                "set analysis cubedecision evaluation plies 0\n"
+                                "set analysis moves off\nset analysis luck off\nanalyse match\n"
+                                "show statistics match\n");
   const std::string out = run_tavla_script(dir + "/cmds", dir);
   const std::string block = statistics_block(out);
   EXPECT_EQ(block.find("Chequerplay statistics"), std::string::npos) << out;
@@ -90,7 +89,8 @@ std::vector<std::string> tokens(const std::string& line) {
         ((c == '+' || c == '-') && i + 1 < line.size() &&
          std::isdigit(static_cast<unsigned char>(line[i + 1])))) {
       size_t j = i + 1;
-      while (j < line.size() && (std::isdigit(static_cast<unsigned char>(line[j])) || line[j] == '.'))
+      while (j < line.size() &&
+             (std::isdigit(static_cast<unsigned char>(line[j])) || line[j] == '.'))
         ++j;
       out.push_back(line.substr(i, j - i));
       i = j;

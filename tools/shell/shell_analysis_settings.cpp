@@ -23,7 +23,9 @@ const CommandEntry* set_table(const char* name) {
 const CommandEntry* eval_param_table() {
   return find_command(set_table("evaluation"), "chequerplay")->sub;
 }
-const CommandEntry* evaluation_table() { return find_command(eval_param_table(), "evaluation")->sub; }
+const CommandEntry* evaluation_table() {
+  return find_command(eval_param_table(), "evaluation")->sub;
+}
 
 }  // namespace
 
@@ -82,9 +84,10 @@ void Shell::cmd_set_analysis_movefilter(std::string& args) {
   }
   const int level = parse_number(args).value_or(INT_MIN);
   if (level < 0 || level >= ply) {
-    outf("You must specify a valid level 0..%d for the filter (see `help set analysis "
-         "movefilter')",
-         ply - 1);
+    outf(
+        "You must specify a valid level 0..%d for the filter (see `help set analysis "
+        "movefilter')",
+        ply - 1);
     return;
   }
   eval::MoveFilter& f = analysis_.chequer.filters[ply - 1][level];
@@ -144,9 +147,10 @@ void Shell::cmd_set_analysis_player_analyse(std::string& args) {
 void Shell::set_skill_threshold(analysis::Skill s, const char* command, std::string& args) {
   const std::optional<float> r = parse_real(args);
   if (!r || *r < 0.0f) {
-    outf("You must specify a semi-positive number for the threshold (see `help set analysis\n"
-         "threshold %s').\n",
-         command);
+    outf(
+        "You must specify a semi-positive number for the threshold (see `help set analysis\n"
+        "threshold %s').\n",
+        command);
     return;
   }
   analysis_.thresholds.skill[static_cast<int>(s)] = *r;
@@ -157,9 +161,10 @@ void Shell::set_skill_threshold(analysis::Skill s, const char* command, std::str
 void Shell::set_luck_threshold(analysis::LuckMark l, const char* command, std::string& args) {
   const std::optional<float> r = parse_real(args);
   if (!r || *r <= 0.0f) {
-    outf("You must specify a positive number for the threshold (see `help set analysis\n"
-         "threshold %s').\n",
-         command);
+    outf(
+        "You must specify a positive number for the threshold (see `help set analysis\n"
+        "threshold %s').\n",
+        command);
     return;
   }
   analysis_.thresholds.luck[static_cast<int>(l)] = *r;
@@ -207,9 +212,8 @@ void Shell::cmd_show_analysis(std::string&) {
        t.skill[static_cast<int>(Skill::kVeryBad)], "very bad");
   outf("  +%.3f %s\n  +%.3f %s\n  -%.3f %s\n  -%.3f %s\n",
        t.luck[static_cast<int>(LuckMark::kVeryGood)], "very lucky",
-       t.luck[static_cast<int>(LuckMark::kGood)], "lucky",
-       t.luck[static_cast<int>(LuckMark::kBad)], "unlucky",
-       t.luck[static_cast<int>(LuckMark::kVeryBad)], "very unlucky");
+       t.luck[static_cast<int>(LuckMark::kGood)], "lucky", t.luck[static_cast<int>(LuckMark::kBad)],
+       "unlucky", t.luck[static_cast<int>(LuckMark::kVeryBad)], "very unlucky");
   out("\nAnalysis will be performed with the following evaluation parameters:\n");
   out("    Chequer play:\n");
   out(text::format_evaluation_settings(s.chequer.context));

@@ -3,8 +3,6 @@
 // `show analysis` (show.c: CommandShowAnalysis): what `analyse move|game|match|session` evaluate
 // with (chequer play, cube decisions, luck), which decisions and players they analyse, and the
 // thresholds of the skill and luck marks. Same words and layout as gnubg.
-#include <climits>
-
 #include "shell/command_table.h"
 #include "shell/shell.h"
 #include "shell/text_util.h"
@@ -68,47 +66,11 @@ void Shell::cmd_set_analysis_moves(std::string& args) {
          "Chequer play will not be analysed.");
 }
 
-// gnubg's SetMoveFilter: `set analysis movefilter PLY LEVEL ACCEPT [EXTRA TOLERANCE]`. Its
-// error messages other than the first end without a newline, as gnubg prints them; success
-// prints nothing.
+// gnubg's SetMoveFilter with szSetCommand "analysis": `set analysis movefilter PLY LEVEL ACCEPT
+// [EXTRA TOLERANCE]` sets aamfAnalysis, the chequer play's filters of the analysis.
 void Shell::cmd_set_analysis_movefilter(std::string& args) {
-  const int ply = parse_number(args).value_or(INT_MIN);
-  if (ply < 0) {
-    out("You must specify for which ply you want to set a filter\n");
-    return;
-  }
-  if (!(0 < ply && ply <= eval::kMaxFilterPlies)) {
-    out("You must specify a valid ply for setting move filters (see `help set analysis "
-        "movefilter')");
-    return;
-  }
-  const int level = parse_number(args).value_or(INT_MIN);
-  if (level < 0 || level >= ply) {
-    outf(
-        "You must specify a valid level 0..%d for the filter (see `help set analysis "
-        "movefilter')",
-        ply - 1);
-    return;
-  }
-  eval::MoveFilter& f = analysis_.chequer.filters[ply - 1][level];
-  const std::optional<int> accept = parse_number(args);
-  if (!accept) {
-    out("You must specify a number of moves to accept (or a negative number to skip this level) "
-        "(see `help set analysis movefilter')");
-    return;
-  }
-  if (*accept < 0) {
-    f = {-1, 0, 0.0f};
-    return;
-  }
-  const int extra = parse_number(args).value_or(INT_MIN);
-  const std::optional<float> tolerance = extra < 0 ? std::nullopt : parse_real(args);
-  if (extra < 0 || !tolerance || *tolerance < 0.0f) {
-    out("You must set a count of extra moves and a search tolerance (see `help set analysis "
-        "movefilter').");
-    return;
-  }
-  f = {*accept, extra, *tolerance};
+  set_command_ = "analysis";
+  set_move_filter(args, analysis_.chequer.filters);
 }
 
 void Shell::cmd_set_analysis_player(std::string& args) {

@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "shell_test_support.h"
@@ -146,6 +148,47 @@ TEST(Terminal, InterruptStopsLongHintAndRollout) {
   EXPECT_EQ(t.output().find("1296 games, "), std::string::npos) << t.output();
   t.send("show turn\n");
   ASSERT_TRUE(t.expect("bob in on move.")) << t.output();
+}
+
+// The sum of the two players' figures in the last "Unforced moves" row of `text`, or -1.
+int unforced_moves(const std::string& text) {
+  const size_t p = text.rfind("Unforced moves");
+  int a = -1, b = -1;
+  if (p == std::string::npos ||
+      std::sscanf(text.c_str() + p + std::strlen("Unforced moves"), "%d %d", &a, &b) != 2)
+    return -1;
+  return a + b;
+}
+
+// Ctrl-C during `analyse match` stops it, says so and keeps what was analysed: `show statistics
+// match` then counts as unforced (analysed) fewer moves than a whole analysis does, but some.
+TEST(Terminal, InterruptKeepsPartialMatchAnalysis) {
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string match = shell_fixtures() + "/../mat/match7.sgf";
+  const std::string whole =
+      run("\"" + tavla_binary() + "\" analyze \"" + match + "\" --plies 0", ".");
+  const int all = unforced_moves(whole);
+  ASSERT_GT(all, 0) << whole;
+  Terminal t(temp_dir("pty_home4"));
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("load match " + match + "\n");
+  ASSERT_TRUE(t.expect("Match ID")) << t.output();
+  // gnubg's default analysis (2 ply) of its 397 moves takes many seconds; stop it early.
+  t.send("analyse match\n");
+  ASSERT_TRUE(t.expect("analyse match")) << t.output();
+  sleep(4);
+  t.send("\x03");
+  ASSERT_TRUE(t.expect("(Interrupted)")) << t.output();
+  t.send("show statistics match\n");
+  ASSERT_TRUE(t.expect("Cube decision rating")) << t.output();
+  ASSERT_TRUE(t.expect("Overall rating")) << t.output();
+  const int partial = unforced_moves(t.output());
+  EXPECT_GT(partial, 0) << t.output();
+  EXPECT_LT(partial, all) << t.output();
+  // The shell goes on.
+  t.send("show analysis\n");
+  ASSERT_TRUE(t.expect("Chequer play will be analysed.")) << t.output();
 }
 
 TEST(Terminal, EndOfInputLeaves) {

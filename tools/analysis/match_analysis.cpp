@@ -15,8 +15,6 @@ namespace {
 
 using engine::RecordKind;
 
-// gnubg's ecLuck: the luck of a roll is judged at 0 ply, cubeful, without pruning nets or noise.
-constexpr eval::EvalContext kLuckContext{0, true, false, true, 0.0f};
 // gnubg re-scores a played move that loses more than "doubtful" (arSkillLevel[SKILL_DOUBTFUL])
 // at the full depth when the move filters stopped short of it (FindnSaveBestMoves' rThr).
 constexpr float kRescoreThreshold = 0.03f;
@@ -28,17 +26,17 @@ float cost(float r, const eval::CubeInfo& ci) {
   return eval::equity_to_mwc(r, ci) - eval::equity_to_mwc(0.0f, ci);
 }
 
-// The equity of the best 0-ply play of (d1, d2) for the player on roll of `board` (gnubg's
-// FindnSaveBestMoves' first move), or with no legal play minus the opponent's 0-ply equity of
-// the unchanged position.
+// The equity of the best play of (d1, d2) at the luck setting `lc` (gnubg's ecLuck, with its
+// normal move filters) for the player on roll of `board` (gnubg's FindBestMove), or with no
+// legal play minus the opponent's equity of the unchanged position (cubeless when `lc` is).
 float best_play_equity(eval::Search& search, const engine::Board& board, int d1, int d2,
-                       const eval::CubeInfo& ci) {
-  eval::EvalSetup setup;
-  setup.context = kLuckContext;
+                       const eval::CubeInfo& ci, const eval::EvalContext& lc) {
+  const eval::EvalSetup setup{lc, eval::predefined_filters(eval::FilterName::kNormal)};
   const auto moves = search.rank_moves(board, d1, d2, ci, setup);
   if (!moves.empty()) return moves[0].score;
   const eval::CubeInfo opp = eval::with_on_roll(ci, 1 - ci.on_roll);
-  const eval::Evaluation e = search.evaluate(board.swapped(), opp, kLuckContext);
+  const eval::Evaluation e = search.evaluate(board.swapped(), opp, lc);
+  if (!lc.cubeful) return -e.cubeless_equity;
   return ci.is_money() ? -e.cubeful_equity : -eval::mwc_to_equity(e.cubeful_equity, opp);
 }
 
@@ -47,27 +45,27 @@ float best_play_equity(eval::Search& search, const engine::Board& board, int d1,
 // that start a game, half of them the opponent's. d0 >= d1 are 0-based die indices. The float
 // sums run in gnubg's order.
 float roll_luck(eval::Search& search, const engine::Board& board, int d0, int d1,
-                const eval::CubeInfo& ci, bool opening) {
+                const eval::CubeInfo& ci, bool opening, const eval::EvalContext& lc) {
   std::array<std::array<float, 6>, 6> eq{};
   float mean = 0.0f;
   if (opening) {
     for (int i = 0; i < 6; ++i)
       for (int j = 0; j < i; ++j) {
-        eq[i][j] = best_play_equity(search, board, i + 1, j + 1, ci);
+        eq[i][j] = best_play_equity(search, board, i + 1, j + 1, ci, lc);
         mean += eq[i][j];
       }
     const engine::Board swapped = board.swapped();
     const eval::CubeInfo opp = eval::with_on_roll(ci, 1 - ci.on_roll);
     for (int i = 0; i < 6; ++i)
       for (int j = i + 1; j < 6; ++j) {
-        eq[i][j] = -best_play_equity(search, swapped, i + 1, j + 1, opp);
+        eq[i][j] = -best_play_equity(search, swapped, i + 1, j + 1, opp, lc);
         mean += eq[i][j];
       }
     return eq[d0][d1] - mean * (1.0f / 30.0f);
   }
   for (int i = 0; i < 6; ++i)
     for (int j = 0; j <= i; ++j) {
-      eq[i][j] = best_play_equity(search, board, i + 1, j + 1, ci);
+      eq[i][j] = best_play_equity(search, board, i + 1, j + 1, ci, lc);
       mean += i == j ? eq[i][j] : eq[i][j] * 2.0f;
     }
   return eq[d0][d1] - mean * (1.0f / 36.0f);
@@ -121,13 +119,14 @@ bool close_cube_decision(const eval::CubeEquities& e, float optimal) {
   return optimal - std::min(e.double_take, 1.0f) < 0.16f;
 }
 
-void add_luck(Statistics& st, int p, float luck, const eval::CubeInfo& ci) {
+void add_luck(Statistics& st, int p, float luck, const eval::CubeInfo& ci,
+              const MarkThresholds& t) {
   const float r = cost(luck, ci);
   st.luck[p][0] += luck;
   st.luck[p][1] += r;
   st.luck_adjusted_result[p] -= r;
   st.luck_adjusted_result[1 - p] += r;
-  ++st.luck_marks[p][static_cast<int>(luck_mark_of(luck))];
+  ++st.luck_marks[p][static_cast<int>(luck_mark_of(luck, t))];
 }
 
 void add_error(std::array<Pair, 2>& total, std::array<int, 2>& count, int p, float r,
@@ -180,6 +179,11 @@ class GameAnalyser {
                const engine::GameInfo& info, engine::Variant variant)
       : search_(analyser.search()), settings_(settings), info_(info), variant_(variant) {}
 
+  // After an interrupt: the remaining records are counted, not analysed.
+  void stop_analysing() {
+    settings_.analyse_moves = settings_.analyse_cube = settings_.analyse_dice = false;
+  }
+
   engine::Result<DecisionAnalysis> analyse(const engine::Game& g, const engine::MoveRecord& r,
                                            int index, Statistics& st) {
     DecisionAnalysis d;
@@ -194,7 +198,14 @@ class GameAnalyser {
     switch (r.kind) {
       case RecordKind::kMove:
       case RecordKind::kSetDice: {
-        if (!settings_.players[p]) break;
+        if (!settings_.players[p]) {
+          // gnubg's recount counts the plays of a player not analysed, unmarked.
+          if (r.kind == RecordKind::kMove) {
+            ++st.total_moves[p];
+            ++st.marked_moves[p][static_cast<int>(Skill::kNone)];
+          }
+          break;
+        }
         auto ci = eval::cube_info(ms);
         if (!ci) return engine::Error{ci.error()};
         const bool initial = g.board == engine::starting_position(variant_);
@@ -204,7 +215,7 @@ class GameAnalyser {
           const eval::CubeStateValues v{row[0].cubeful_equity, row[1].cubeful_equity};
           d.cube = eval::analyse_cube(row[0].probs, v, *ci);
           d.cube_error = d.cube->equities.no_double - d.cube->optimal;
-          d.cube_skill = skill_of(d.cube_error);
+          d.cube_skill = skill_of(d.cube_error, settings_.thresholds);
           // `show statistics` judges the decision again with the cube owner of its recount
           // (see recount_owner_), which differs after a beaver was taken.
           eval::CubeInfo recount = *ci;
@@ -226,11 +237,12 @@ class GameAnalyser {
         }
         if (settings_.analyse_dice) {
           int d0 = std::max(r.dice[0], r.dice[1]) - 1, d1 = std::min(r.dice[0], r.dice[1]) - 1;
-          d.luck = roll_luck(search_.primary(), g.board, d0, d1, *ci, initial && d0 != d1);
-          d.luck_mark = luck_mark_of(*d.luck);
+          d.luck = roll_luck(search_.primary(), g.board, d0, d1, *ci, initial && d0 != d1,
+                             settings_.luck);
+          d.luck_mark = luck_mark_of(*d.luck, settings_.thresholds);
           // The luck of dice rolled but not played (the end of a file) is not in the statistics
           // `show statistics` prints: gnubg recounts them from the records and skips those.
-          if (r.kind == RecordKind::kMove) add_luck(st, p, *d.luck, *ci);
+          if (r.kind == RecordKind::kMove) add_luck(st, p, *d.luck, *ci, settings_.thresholds);
         }
         if (r.kind == RecordKind::kSetDice) break;
         ++st.total_moves[p];
@@ -247,7 +259,7 @@ class GameAnalyser {
           if (d.played >= 0) skill = d.moves[d.played].score - d.moves[0].score;
         }
         d.play_loss = skill;
-        d.play_skill = skill_of(skill);
+        d.play_skill = skill_of(skill, settings_.thresholds);
         ++st.marked_moves[p][static_cast<int>(*d.play_skill)];
         if (d.moves.size() > 1) {
           ++st.unforced_moves[p];
@@ -269,7 +281,7 @@ class GameAnalyser {
         d.cube = cube_analysis(g.board, *ci);
         const auto& e = d.cube->equities;
         d.cube_error = std::min(e.double_take, e.double_pass) - d.cube->optimal;
-        d.cube_skill = skill_of(d.cube_error);
+        d.cube_skill = skill_of(d.cube_error, settings_.thresholds);
         pending_ = *d.cube;
         ++st.total_cube[p];
         ++st.doubles[p];
@@ -301,7 +313,7 @@ class GameAnalyser {
         const auto& e = d.cube->equities;
         const float double_error = e.double_take - e.double_pass;
         // The answer's loss (<= 0); its mark as gnubg's: Skill of the signed difference.
-        d.cube_skill = skill_of(take ? -double_error : double_error);
+        d.cube_skill = skill_of(take ? -double_error : double_error, settings_.thresholds);
         d.cube_error = std::min(0.0f, take ? -double_error : double_error);
         ++st.total_cube[p];
         ++(take ? st.takes : st.passes)[p];
@@ -325,7 +337,7 @@ class GameAnalyser {
   }
 
   eval::ParallelSearch& search_;
-  const MatchAnalysisSettings& settings_;
+  MatchAnalysisSettings settings_;
   const engine::GameInfo& info_;
   engine::Variant variant_;
   std::optional<eval::CubeAnalysis> pending_;  // the analysed double awaiting its answer
@@ -350,7 +362,8 @@ MatchAnalysisSettings default_match_analysis_settings() { return match_analysis_
 
 engine::Result<MatchAnalysis> analyse_match(Analyser& analyser, const engine::MatchRecord& match,
                                             const MatchAnalysisSettings& settings,
-                                            const MatchProgress& progress) {
+                                            const MatchProgress& progress,
+                                            const std::atomic<bool>* cancel) {
   MatchAnalysis out;
   out.info = match.info;
   out.settings = settings;
@@ -370,6 +383,10 @@ engine::Result<MatchAnalysis> analyse_match(Analyser& analyser, const engine::Ma
     set_result(st, game.info);
     GameAnalyser ana(analyser, settings, game.info, flow.variant());
     for (size_t k = 0; k < game.records.size(); ++k) {
+      if (!out.interrupted && cancel && cancel->load()) {
+        out.interrupted = true;
+        ana.stop_analysing();
+      }
       const engine::MoveRecord& r = game.records[k];
       const engine::Game state = state_for(flow, r);
       if (auto bad = engine::board_error(state.board, flow.variant()))
@@ -388,6 +405,7 @@ engine::Result<MatchAnalysis> analyse_match(Analyser& analyser, const engine::Ma
     st.dice = settings.analyse_dice;
     out.statistics.add_game(st);
     out.games.push_back(std::move(ga));
+    if (out.interrupted) break;
   }
   return out;
 }

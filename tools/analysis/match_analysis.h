@@ -12,6 +12,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -30,8 +31,12 @@ namespace tavla::analysis {
 struct MatchAnalysisSettings {
   eval::EvalSetup chequer;  // gnubg's esAnalysisChequer (default: 2-ply, its analysis filters)
   eval::EvalSetup cube;     // gnubg's esAnalysisCube (default: 2-ply)
+  // gnubg's ecLuck: the luck of a roll is judged at 0 ply, cubeful, without pruning nets or
+  // noise (`set analysis luckanalysis ...`); moves ranked with gnubg's normal filters.
+  eval::EvalContext luck{0, true, false, true, 0.0f};
   bool analyse_moves = true, analyse_cube = true, analyse_dice = true;
   std::array<bool, 2> players{true, true};  // gnubg's afAnalysePlayers
+  MarkThresholds thresholds;                // gnubg's arSkillLevel / arLuckLevel
 };
 
 // gnubg 1.07's analysis defaults (`show analysis`): chequer play and cube at 2 ply, cubeful,
@@ -79,15 +84,21 @@ struct MatchAnalysis {
   MatchAnalysisSettings settings;
   std::vector<GameAnalysis> games;
   Statistics statistics;  // the sum of the games (gnubg's scMatch)
+  // Stopped by the cancel flag: `games` ends with the game in progress then, whose records
+  // from the one where it stopped are replayed and counted but not analysed (no plays ranked,
+  // no cube or luck figures); later games are left out.
+  bool interrupted = false;
 };
 
 // Progress: called after each record with (records done, records in all).
 using MatchProgress = std::function<void(int, int)>;
 
 // Analyses every game of `match` with the analyser's nets and threads. Errors: a record that
-// cannot be replayed (an illegal position), a cube situation gnubg refuses.
+// cannot be replayed (an illegal position), a cube situation gnubg refuses. `cancel` (may be
+// null; set from a signal handler, e.g. Ctrl-C) is read before each record.
 engine::Result<MatchAnalysis> analyse_match(Analyser& analyser, const engine::MatchRecord& match,
                                             const MatchAnalysisSettings& settings,
-                                            const MatchProgress& progress = {});
+                                            const MatchProgress& progress = {},
+                                            const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace tavla::analysis

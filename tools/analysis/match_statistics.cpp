@@ -7,9 +7,6 @@ namespace tavla::analysis {
 
 namespace {
 
-// gnubg's arSkillLevel and arLuckLevel (gnubg.c), indexed by Skill / LuckMark.
-constexpr std::array<float, 4> kSkillLevel{0.12f, 0.06f, 0.03f, 0.0f};
-constexpr std::array<float, 5> kLuckLevel{0.6f, 0.3f, 0.0f, 0.3f, 0.6f};
 // gnubg's arThrsRating: an error rate below entry i earns rating i (the highest such i).
 constexpr std::array<float, 8> kRatingThreshold{1e38f, 0.035f, 0.026f, 0.018f,
                                                 0.012f, 0.008f, 0.005f, 0.002f};
@@ -37,18 +34,18 @@ Pair negated(const Pair& p) { return {-p[0], -p[1]}; }
 
 }  // namespace
 
-Skill skill_of(float r) {
-  if (r < -kSkillLevel[0]) return Skill::kVeryBad;
-  if (r < -kSkillLevel[1]) return Skill::kBad;
-  if (r < -kSkillLevel[2]) return Skill::kDoubtful;
+Skill skill_of(float r, const MarkThresholds& t) {
+  if (r < -t.skill[0]) return Skill::kVeryBad;
+  if (r < -t.skill[1]) return Skill::kBad;
+  if (r < -t.skill[2]) return Skill::kDoubtful;
   return Skill::kNone;
 }
 
-LuckMark luck_mark_of(float r) {
-  if (r > kLuckLevel[4]) return LuckMark::kVeryGood;
-  if (r > kLuckLevel[3]) return LuckMark::kGood;
-  if (r < -kLuckLevel[0]) return LuckMark::kVeryBad;
-  if (r < -kLuckLevel[1]) return LuckMark::kBad;
+LuckMark luck_mark_of(float r, const MarkThresholds& t) {
+  if (r > t.luck[4]) return LuckMark::kVeryGood;
+  if (r > t.luck[3]) return LuckMark::kGood;
+  if (r < -t.luck[0]) return LuckMark::kVeryBad;
+  if (r < -t.luck[1]) return LuckMark::kBad;
   return LuckMark::kNone;
 }
 
@@ -76,10 +73,10 @@ std::string_view rating_name(Rating r) {
   return kNames[static_cast<int>(r)];
 }
 
-std::string_view luck_rating_name(float luck_per_move) {
+std::string_view luck_rating_name(float luck_per_move, const MarkThresholds& t) {
   static constexpr std::array<std::string_view, 5> kNames{
       "Go to bed", "Bad dice, man!", "None", "Good dice, man!", "Go to Las Vegas"};
-  return kNames[static_cast<int>(luck_mark_of(luck_per_move * 10.0f))];
+  return kNames[static_cast<int>(luck_mark_of(luck_per_move * 10.0f, t))];
 }
 
 void Statistics::add_game(const Statistics& g) {

@@ -21,11 +21,19 @@ namespace tavla::analysis {
 enum class Skill { kVeryBad = 0, kBad, kDoubtful, kNone };
 enum class LuckMark { kVeryBad = 0, kBad, kNone, kGood, kVeryGood };
 
-// gnubg's default thresholds (arSkillLevel, arLuckLevel): a play or cube action losing more than
-// 0.03 / 0.06 / 0.12 is doubtful / bad / very bad; a roll worth more than 0.3 / 0.6 (either way)
-// is lucky / very lucky (unlucky / very unlucky).
-Skill skill_of(float equity_difference);  // the difference is <= 0 for an error
-LuckMark luck_mark_of(float luck);
+// gnubg's arSkillLevel and arLuckLevel (`set analysis threshold ...`), indexed by Skill /
+// LuckMark, all positive equities. The defaults: a play or cube action losing more than 0.03 /
+// 0.06 / 0.12 is doubtful / bad / very bad; a roll worth more than 0.3 / 0.6 (either way) is
+// lucky / very lucky (unlucky / very unlucky). skill[kNone] and luck[kNone] are unused (0).
+struct MarkThresholds {
+  std::array<float, 4> skill{0.12f, 0.06f, 0.03f, 0.0f};
+  std::array<float, 5> luck{0.6f, 0.3f, 0.0f, 0.3f, 0.6f};
+  friend bool operator==(const MarkThresholds&, const MarkThresholds&) = default;
+};
+
+Skill skill_of(float equity_difference,  // the difference is <= 0 for an error
+               const MarkThresholds& t = {});
+LuckMark luck_mark_of(float luck, const MarkThresholds& t = {});
 std::string_view skill_name(Skill s);     // "very bad", "bad", "doubtful", "none"
 std::string_view luck_mark_name(LuckMark l);  // "very unlucky" ... "very lucky", "none"
 
@@ -35,7 +43,7 @@ enum class Rating { kAwful = 0, kBeginner, kCasual, kIntermediate, kAdvanced, kE
 Rating rating_of(float error_per_decision);  // normalised equity, positive = error (GetRating)
 std::string_view rating_name(Rating r);
 // gnubg's luck rating from the luck per move (getLuckRating): "Go to bed" ... "Go to Las Vegas".
-std::string_view luck_rating_name(float luck_per_move);
+std::string_view luck_rating_name(float luck_per_move, const MarkThresholds& t = {});
 
 using Pair = std::array<float, 2>;  // [0] normalised equity, [1] points or MWC
 

@@ -159,6 +159,52 @@ const CommandEntry kSetEval[] = {
     NA("sameasanalysis"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+// gnubg's `set analysis' (acSetAnalysis, acSetAnalysisPlayer, acSetAnalysisThreshold).
+const CommandEntry kSetAnalysisPlayer[] = {
+    {"analyse", &S::cmd_set_analysis_player_analyse, "Specify if this player is to be analysed",
+     kOnOff, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetAnalysisThreshold[] = {
+    {"bad", &S::cmd_set_analysis_threshold_bad, "Specify the equity loss for a bad move", kValue,
+     nullptr},
+    {"doubtful", &S::cmd_set_analysis_threshold_doubtful,
+     "Specify the equity loss for a doubtful move", kValue, nullptr},
+    {"lucky", &S::cmd_set_analysis_threshold_lucky, "Specify the equity gain for a lucky roll",
+     kValue, nullptr},
+    {"unlucky", &S::cmd_set_analysis_threshold_unlucky,
+     "Specify the equity loss for an unlucky roll", kValue, nullptr},
+    {"verybad", &S::cmd_set_analysis_threshold_verybad,
+     "Specify the equity loss for a very bad move", kValue, nullptr},
+    {"verylucky", &S::cmd_set_analysis_threshold_verylucky,
+     "Specify the equity gain for a very lucky roll", kValue, nullptr},
+    {"veryunlucky", &S::cmd_set_analysis_threshold_veryunlucky,
+     "Specify the equity loss for a very unlucky roll", kValue, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetAnalysis[] = {
+    {"chequerplay", &S::cmd_set_analysis_chequerplay,
+     "Specify parameters for the analysis of chequerplay", nullptr, kSetEvalParam},
+    {"cube", &S::cmd_set_analysis_cube, "Select whether cube action will be analysed", kOnOff,
+     nullptr},
+    {"cubedecision", &S::cmd_set_analysis_cubedecision,
+     "Specify parameters for the analysis of cube decisions", nullptr, kSetEvalParam},
+    {"luck", &S::cmd_set_analysis_luck, "Select whether dice rolls will be analysed", kOnOff,
+     nullptr},
+    {"luckanalysis", &S::cmd_set_analysis_luckanalysis,
+     "Specify parameters for the luck analysis", nullptr, kSetEvaluation},
+    {"movefilter", &S::cmd_set_analysis_movefilter,
+     "Set parameters for choosing moves to evaluate", kFilter, nullptr},
+    {"moves", &S::cmd_set_analysis_moves, "Select whether chequer play will be analysed", kOnOff,
+     nullptr},
+    {"player", &S::cmd_set_analysis_player, "Player specific options", kPlayer,
+     kSetAnalysisPlayer},
+    {"threshold", nullptr, "Specify levels for marking moves", nullptr, kSetAnalysisThreshold},
+    // gnubg's analysis window: listed by `help' as gnubg lists it, answered as its other GUI
+    // settings are.
+    {"window", &S::cmd_not_available_gui, "Display window with analysis", kOnOff, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kSetAutomatic[] = {
     NA("bearoff"),
     {"crawford", &S::cmd_set_auto_crawford, "Enable the Crawford game based on match score", kOnOff,
@@ -373,7 +419,7 @@ const CommandEntry kSetCubeEfficiency[] = {
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kSet[] = {
-    NA("analysis"),
+    {"analysis", nullptr, "Control parameters used when analysing moves", nullptr, kSetAnalysis},
     NA_GUI("appearance"),
     {"automatic", nullptr, "Perform certain functions without user input", nullptr, kSetAutomatic},
     {"beavers", &S::cmd_set_beavers, "Set whether beavers are allowed in money game or not", kValue,
@@ -448,13 +494,22 @@ const CommandEntry kShowStatistics[] = {
      "Compute statistics for every game in the session", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kAnalyseClear[] = {
+    {"game", &S::cmd_analyse_clear_game, "Clear analysis for this game", nullptr, nullptr},
+    {"match", &S::cmd_analyse_clear_match, "Clear analysis for entire match", nullptr, nullptr},
+    {"session", &S::cmd_analyse_clear_match, "Clear analysis for entire session", nullptr,
+     nullptr},
+    {"move", &S::cmd_analyse_clear_move, "Clear analysis for this move", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kAnalyse[] = {
-    NA("clear"),
+    {"clear", nullptr, "Clear previous analysis", nullptr, kAnalyseClear},
     {"game", &S::cmd_analyse_game, "Compute analysis and annotate current game", nullptr,
      nullptr},
     {"match", &S::cmd_analyse_match, "Compute analysis and annotate every game in the match",
      nullptr, nullptr},
-    NA("move"),
+    {"move", &S::cmd_analyse_move, "Compute analysis and annotate the current move", nullptr,
+     nullptr},
     NA("rollout"),
     {"session", &S::cmd_analyse_match,
      "Compute analysis and annotate every game in the session", nullptr, nullptr},
@@ -469,7 +524,8 @@ const CommandEntry kShowManual[] = {
 
 const CommandEntry kShow[] = {
     NA("aliases"),
-    NA("analysis"),
+    {"analysis", &S::cmd_show_analysis, "Show parameters used for analysing moves", nullptr,
+     nullptr},
     NA("autosave"),
     NA("automatic"),
     {"beavers", &S::cmd_show_beavers, "Show whether beavers are allowed in money game or not",
@@ -563,7 +619,7 @@ const CommandEntry kTop[] = {
     {"accept", &S::cmd_accept, "Accept a cube or resignation", nullptr, nullptr},
     {"agree", &S::cmd_agree, "Agree to a resignation", nullptr, nullptr},
     {"analyse", nullptr, "Run analysis", nullptr, kAnalyse},
-    NA("analysis"),
+    {"analysis", nullptr, nullptr, nullptr, kAnalyse},
     {"analyze", nullptr, nullptr, nullptr, kAnalyse},
     NA("annotate"),
     {"end", nullptr, "Automatically make plays", nullptr, kEnd},

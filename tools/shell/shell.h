@@ -105,6 +105,28 @@ class Shell {
   // gnubg's `analyse match` / `analyse game` (shell_analysis.cpp) and `show statistics`.
   void cmd_analyse_match(std::string& args);
   void cmd_analyse_game(std::string& args);
+  void cmd_analyse_move(std::string& args);
+  void cmd_analyse_clear_move(std::string& args);
+  void cmd_analyse_clear_game(std::string& args);
+  void cmd_analyse_clear_match(std::string& args);
+  // `set analysis ...` and `show analysis` (shell_analysis_settings.cpp).
+  void cmd_set_analysis_chequerplay(std::string& args);
+  void cmd_set_analysis_cubedecision(std::string& args);
+  void cmd_set_analysis_luckanalysis(std::string& args);
+  void cmd_set_analysis_cube(std::string& args);
+  void cmd_set_analysis_luck(std::string& args);
+  void cmd_set_analysis_moves(std::string& args);
+  void cmd_set_analysis_movefilter(std::string& args);
+  void cmd_set_analysis_player(std::string& args);
+  void cmd_set_analysis_player_analyse(std::string& args);
+  void cmd_set_analysis_threshold_bad(std::string& args);
+  void cmd_set_analysis_threshold_doubtful(std::string& args);
+  void cmd_set_analysis_threshold_verybad(std::string& args);
+  void cmd_set_analysis_threshold_lucky(std::string& args);
+  void cmd_set_analysis_threshold_unlucky(std::string& args);
+  void cmd_set_analysis_threshold_verylucky(std::string& args);
+  void cmd_set_analysis_threshold_veryunlucky(std::string& args);
+  void cmd_show_analysis(std::string& args);
   void cmd_show_statistics_match(std::string& args);
   void cmd_show_statistics_game(std::string& args);
   void cmd_not_available_gui(std::string& args);    // gnubg's GUI settings
@@ -423,6 +445,16 @@ class Shell {
   // game of flow_ the analysis, kept while the game's records are unchanged.
   std::unique_ptr<analysis::Analyser> match_analyser_;
   std::vector<std::optional<analysis::GameAnalysis>> game_analyses_;
+  // gnubg's analysis settings (`set analysis ...`): the flags, players, thresholds and the
+  // chequer play's move filters live in analysis_; the evaluation contexts in the two
+  // PlayerSettings the `set ... evaluation` handlers write (analysis_eval_: chequerplay =
+  // .chequer.context, cubedecision = .cube; luck_eval_.cube: `set analysis luckanalysis`).
+  analysis::MatchAnalysisSettings analysis_ = analysis::default_match_analysis_settings();
+  PlayerSettings analysis_eval_{analysis_.chequer, analysis_.cube.context};
+  PlayerSettings luck_eval_{analysis_.chequer, analysis_.luck};
+  analysis::MatchAnalysisSettings analysis_settings() const;
+  void set_skill_threshold(analysis::Skill s, const char* command, std::string& args);
+  void set_luck_threshold(analysis::LuckMark l, const char* command, std::string& args);
   analysis::Analyser* match_analyser();
   engine::MatchRecord match_record(size_t first, size_t last) const;
   bool analyse_games(size_t first, size_t last);

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// gnubg's `analyse match` / `analyse game` / `analyse session` and `show statistics match` /
-// `game` / `session`: the match analysis of tools/analysis/match_analysis.h at gnubg's analysis
-// defaults (2-ply chequer play and cube) on all cores, and the statistics in gnubg's layout.
+// gnubg's `analyse match` / `analyse game` / `analyse session` / `analyse move`, `analyse clear
+// ...` and `show statistics match` / `game` / `session`: the match analysis of
+// tools/analysis/match_analysis.h at the `set analysis` settings (gnubg's defaults: 2-ply
+// chequer play and cube) on all cores, and the statistics in gnubg's layout.
 //
 // As gnubg, `show statistics` counts every game of the match; games not analysed (or changed
-// since) count their moves and results only.
+// or cleared since) count their moves and results only. As gnubg's recount, the chequer play's
+// marks are judged with the thresholds set when the statistics are shown, the luck marks with
+// those of the analysis. Ctrl-C during an analysis keeps the records analysed so far.
 #include <algorithm>
 #include <thread>
 
@@ -15,7 +18,8 @@ namespace tavla::shell {
 
 namespace {
 
-constexpr const char* kNoGame = "No game in progress (type `new game' to start one).\n";
+// gnubg's CheckGameExists.
+constexpr const char* kNoGame = "No game in progress.\n";
 
 }  // namespace
 
@@ -48,21 +52,32 @@ bool Shell::analyse_games(size_t first, size_t last) {
   analysis::Analyser* a = match_analyser();
   if (!a) return false;
   const auto m = match_record(first, last);
-  auto result = analysis::analyse_match(*a, m, analysis::default_match_analysis_settings());
+  // Ctrl-C (interrupted_) stops it between two records; the shell then says "(Interrupted)".
+  auto result = analysis::analyse_match(*a, m, analysis_settings(), {}, &interrupted_);
   if (!result) {
     errf("%s", result.error().c_str());
     return false;
   }
   game_analyses_.resize(flow_.games().size());
-  for (size_t g = first; g < last; ++g) game_analyses_[g] = std::move(result->games[g - first]);
+  for (size_t g = first; g < last && g - first < result->games.size(); ++g)
+    game_analyses_[g] = std::move(result->games[g - first]);
   return true;
 }
 
 analysis::Statistics Shell::game_statistics(size_t g) {
   const auto& games = flow_.games();
   if (g < game_analyses_.size() && game_analyses_[g] &&
-      game_analyses_[g]->decisions.size() == games[g].records.size())
-    return game_analyses_[g]->statistics;
+      game_analyses_[g]->decisions.size() == games[g].records.size()) {
+    // gnubg recounts the chequer play's marks with the thresholds in force now.
+    analysis::Statistics s = game_analyses_[g]->statistics;
+    for (const analysis::DecisionAnalysis& d : game_analyses_[g]->decisions) {
+      if (d.kind != engine::RecordKind::kMove || !d.play_skill) continue;
+      --s.marked_moves[d.player][static_cast<int>(*d.play_skill)];
+      ++s.marked_moves[d.player][static_cast<int>(
+          analysis::skill_of(d.play_loss, analysis_.thresholds))];
+    }
+    return s;
+  }
   // Not analysed: the counts gnubg's recount finds (moves, results), no errors or luck.
   analysis::Statistics s;
   analysis::Analyser* a = match_analyser();
@@ -92,11 +107,45 @@ void Shell::cmd_analyse_game(std::string&) {
   analyse_games(g, g + 1);
 }
 
+// gnubg analyses the record after the position shown. tavla's shell always shows the latest
+// position of the game (it has no `previous'), where gnubg has no such record and refuses.
+void Shell::cmd_analyse_move(std::string&) {
+  if (!flow_.has_game()) {
+    out(kNoGame);
+    return;
+  }
+  errf("%s", "Please use `hint' on unfinished moves");
+}
+
+// As `analyse move': there is no record after the position shown.
+void Shell::cmd_analyse_clear_move(std::string&) {
+  out("Cannot clear analysis on this move\n");
+}
+
+void Shell::cmd_analyse_clear_game(std::string&) {
+  if (!flow_.has_game()) {
+    out(kNoGame);
+    return;
+  }
+  const size_t g = flow_.games().size() - 1;
+  if (g < game_analyses_.size()) game_analyses_[g].reset();
+}
+
+void Shell::cmd_analyse_clear_match(std::string&) {
+  if (!flow_.has_game()) {
+    out(kNoGame);
+    return;
+  }
+  game_analyses_.clear();
+}
+
 void Shell::cmd_show_statistics_match(std::string&) {
   if (!flow_.has_game()) return;  // gnubg prints nothing without a match
   analysis::Statistics total;
   for (size_t g = 0; g < flow_.games().size(); ++g) total.add_game(game_statistics(g));
-  out(text::format_statistics(total, flow_.match().match_length, names_.name) + "\n");
+  out(text::format_statistics(total, flow_.match().match_length, names_.name,
+                              analysis_.thresholds) +
+      "\n");
 }
 
 void Shell::cmd_show_statistics_game(std::string&) {
@@ -105,7 +154,7 @@ void Shell::cmd_show_statistics_game(std::string&) {
     return;
   }
   out(text::format_statistics(game_statistics(flow_.games().size() - 1),
-                              flow_.match().match_length, names_.name) +
+                              flow_.match().match_length, names_.name, analysis_.thresholds) +
       "\n");
 }
 

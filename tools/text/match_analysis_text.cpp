@@ -81,7 +81,8 @@ Pair neg(const Pair& p) { return {-p[0], -p[1]}; }
 
 }  // namespace
 
-std::string format_statistics(const Statistics& s, int n, const std::array<std::string, 2>& names) {
+std::string format_statistics(const Statistics& s, int n, const std::array<std::string, 2>& names,
+                              const analysis::MarkThresholds& t) {
   const std::array<PlayerFigures, 2> f{analysis::player_figures(s, 0, n),
                                        analysis::player_figures(s, 1, n)};
   std::string out = printf_string("%-40s %-23s %-23s\n", "Player", names[0].c_str(),
@@ -120,7 +121,7 @@ std::string format_statistics(const Statistics& s, int n, const std::array<std::
     for (int i = 0; i < 2; ++i) {
       if (!f[i].luck_rate) continue;
       (i ? rate.b : rate.a) = error_rate(*f[i].luck_rate, n);
-      (i ? rating.b : rating.a) = analysis::luck_rating_name((*f[i].luck_rate)[0]);
+      (i ? rating.b : rating.a) = analysis::luck_rating_name((*f[i].luck_rate)[0], t);
     }
     rows.push_back(rate);
     rows.push_back(rating);
@@ -284,7 +285,7 @@ std::string format_match_analysis(const analysis::MatchAnalysis& m) {
     }
     out += "\n";
   }
-  out += format_statistics(m.statistics, m.match_length, names);
+  out += format_statistics(m.statistics, m.match_length, names, m.settings.thresholds);
   return out;
 }
 

@@ -12,9 +12,11 @@
 
 namespace tavla::text {
 
-// The statistics block exactly as gnubg prints it (ends with two blank lines: "\n\n").
+// The statistics block exactly as gnubg prints it (ends with two blank lines: "\n\n"). The luck
+// rating uses the luck thresholds `t` as gnubg's getLuckRating does (those set when printing).
 std::string format_statistics(const analysis::Statistics& s, int match_length,
-                              const std::array<std::string, 2>& names);
+                              const std::array<std::string, 2>& names,
+                              const analysis::MarkThresholds& t = {});
 
 // `tavla analyze MATCHFILE`: per game one line per analysed decision (the play and its loss and
 // mark, the best play when it was not played, the luck of the roll, cube decisions with the

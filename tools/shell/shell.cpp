@@ -87,6 +87,13 @@ void Shell::show_board() {
   }
   out(text::draw_board(flow_.board(), flow_.match(), names_, engine::chequers(flow_.variant())));
   out("\n");
+  // gnubg's ShowBoard goes on with the record after the position shown (while reviewing): its
+  // analysis (tavla's records keep none, so only the roll of a move) and its comment.
+  if (const engine::MoveRecord* next = next_record()) {
+    if (next->kind == engine::RecordKind::kMove)
+      outf("Rolled %d%d:\n", next->dice[0], next->dice[1]);
+    if (!next->comment.empty()) outf("%s\n", next->comment.c_str());
+  }
 }
 
 void Shell::show_score() {
@@ -155,6 +162,8 @@ std::string Shell::prompt() const {
 bool Shell::execute(std::string_view line) {
   std::string s(line);
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+  // gnubg's readline history: the lines typed at the prompt (not empty ones), for `history'.
+  if (options_.interactive && !trim(s).empty()) history_.push_back(s);
   handle(s, top_commands(), true);
   run_pending();
   if (interrupted_) {

@@ -40,8 +40,12 @@ engine::MatchRecord Shell::match_record(bool whole_match) const {
   m.info = match_info_;
   m.info.names = names_.name;
   m.info.variant = flow_.variant();
+  // The whole record, also while a review shows an earlier position (gnubg saves its lists).
+  const std::vector<engine::GameRecord>& games = all_games();
   if (whole_match)
-    m.games = flow_.games();
+    m.games = games;
+  else if (review_ && &games == &review_->games)
+    m.games = {games[review_->game]};
   else
     m.games = {*flow_.current_game()};
   return m;

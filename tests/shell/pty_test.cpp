@@ -148,6 +148,27 @@ TEST(Terminal, InterruptStopsLongHintAndRollout) {
   ASSERT_TRUE(t.expect("bob in on move.")) << t.output();
 }
 
+// gnubg's `history' lists the lines typed at the prompt (gnubg 1.07 on a terminal, asked with
+// the same lines: "     1 show turn", "     2   ", "     3 history"; a blank line is kept, an
+// empty one is not).
+TEST(Terminal, HistoryListsTypedLines) {
+  Terminal t(temp_dir("pty_home3"));
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("show turn\r");
+  ASSERT_TRUE(t.expect("No game is being played.")) << t.output();
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("  \r");
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("\r");
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("history\r");
+  EXPECT_TRUE(t.expect("     1 show turn\r\n     2   \r\n     3 history\r\n")) << t.output();
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("quit\r");
+  EXPECT_EQ(t.wait_exit(), 0) << t.output();
+}
+
 TEST(Terminal, EndOfInputLeaves) {
   Terminal t(temp_dir("pty_home2"));
   ASSERT_TRUE(t.started());

@@ -162,8 +162,9 @@ std::string Shell::prompt() const {
 bool Shell::execute(std::string_view line) {
   std::string s(line);
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
-  // gnubg's readline history: the lines typed at the prompt (not empty ones), for `history'.
-  if (options_.interactive && !trim(s).empty()) history_.push_back(s);
+  // gnubg's readline history: every non-empty line typed at the prompt (blank ones too), for
+  // `history'.
+  if (options_.interactive && !s.empty()) history_.push_back(s);
   handle(s, top_commands(), true);
   run_pending();
   if (interrupted_) {

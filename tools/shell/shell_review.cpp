@@ -57,7 +57,8 @@ const std::vector<engine::GameRecord>& Shell::all_games() const {
 }
 
 const engine::MoveRecord* Shell::next_record() const {
-  if (!review_ || !same_games(review_->shown, flow_.games())) return nullptr;
+  if (!review_ || review_->games.empty() || !same_games(review_->shown, flow_.games()))
+    return nullptr;
   const auto& records = review_->games[review_->game].records;
   return review_->applied < records.size() ? &records[review_->applied] : nullptr;
 }
@@ -87,7 +88,8 @@ void Shell::review_go(size_t game, size_t applied) {
 // gnubg's move_not_last_in_match_ok: an action at a position before the end of the record
 // destroys the rest, after asking (answered yes when not interactive).
 bool Shell::confirm_not_last() {
-  if (!review_ || !same_games(review_->shown, flow_.games())) return true;
+  if (!review_ || review_->games.empty() || !same_games(review_->shown, flow_.games()))
+    return true;
   const Review& r = *review_;
   if (r.game + 1 == r.games.size() && r.applied == r.games[r.game].records.size()) return true;
   return confirm(

@@ -169,6 +169,34 @@ TEST(Terminal, HistoryListsTypedLines) {
   EXPECT_EQ(t.wait_exit(), 0) << t.output();
 }
 
+// An action at an earlier position of the record asks first (gnubg 1.07 on a terminal asks the
+// same two lines, "Continue?" without a blank after it, and takes "n" as no).
+TEST(Terminal, ActionBeforeTheEndAsks) {
+  Terminal t(temp_dir("pty_home4"));
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("load match " + shell_fixtures() + "/gnubg_human.sgf\r");
+  ASSERT_TRUE(t.expect("(bob) ")) << t.output();
+  t.send("set player both human\r");
+  ASSERT_TRUE(t.expect("(bob) ")) << t.output();
+  t.send("previous 2\r");
+  ASSERT_TRUE(t.expect("(bob) ")) << t.output();
+  t.send("roll\r");
+  ASSERT_TRUE(t.expect("The current move is not the last in the match.\r\n"
+                       "Continuing will destroy the remainder of the match. Continue?"))
+      << t.output();
+  t.send("x\r");
+  ASSERT_TRUE(t.expect("Please answer `y' or `n'.")) << t.output();
+  t.send("n\r");
+  ASSERT_TRUE(t.expect("(bob) ")) << t.output();
+  t.send("show dice\r");  // nothing was rolled
+  ASSERT_TRUE(t.expect("bob has not yet rolled the dice.")) << t.output();
+  t.send("quit\r");
+  ASSERT_TRUE(t.expect("discard the current match?")) << t.output();
+  t.send("y\r");
+  EXPECT_EQ(t.wait_exit(), 0) << t.output();
+}
+
 TEST(Terminal, EndOfInputLeaves) {
   Terminal t(temp_dir("pty_home2"));
   ASSERT_TRUE(t.started());

@@ -400,6 +400,8 @@ class Shell {
   void review_go(size_t game, size_t applied);
   // The whole match: the review's while it holds, else flow_'s.
   const std::vector<engine::GameRecord>& all_games() const;
+  // The game shown: the review's, else the last one (gnubg's plGame).
+  size_t current_game_index() const;
   // The record after the position shown (gnubg's plLastMove->plNext), or null at the end.
   const engine::MoveRecord* next_record() const;
   bool confirm_not_last();

@@ -44,10 +44,8 @@ engine::MatchRecord Shell::match_record(bool whole_match) const {
   const std::vector<engine::GameRecord>& games = all_games();
   if (whole_match)
     m.games = games;
-  else if (review_ && &games == &review_->games)
-    m.games = {games[review_->game]};
   else
-    m.games = {*flow_.current_game()};
+    m.games = {games[current_game_index()]};
   return m;
 }
 

@@ -56,6 +56,12 @@ const std::vector<engine::GameRecord>& Shell::all_games() const {
   return flow_.games();
 }
 
+size_t Shell::current_game_index() const {
+  const std::vector<engine::GameRecord>& games = all_games();
+  if (review_ && &games == &review_->games) return review_->game;
+  return games.empty() ? 0 : games.size() - 1;
+}
+
 const engine::MoveRecord* Shell::next_record() const {
   if (!review_ || review_->games.empty() || !same_games(review_->shown, flow_.games()))
     return nullptr;
@@ -94,7 +100,7 @@ bool Shell::confirm_not_last() {
   if (r.game + 1 == r.games.size() && r.applied == r.games[r.game].records.size()) return true;
   return confirm(
       "The current move is not the last in the match.\n"
-      "Continuing will destroy the remainder of the match. Continue? ");
+      "Continuing will destroy the remainder of the match. Continue?");
 }
 
 void Shell::cmd_next(std::string& args) {
@@ -312,9 +318,7 @@ void Shell::cmd_first_move(std::string&) {
 // which tavla's records do not keep, or from `annotate'.
 void Shell::cmd_list_game(std::string&) {
   if (!flow_.has_game()) return;
-  const std::vector<engine::GameRecord>& games = all_games();
-  const size_t g = (review_ && &games == &review_->games) ? review_->game : games.size() - 1;
-  const engine::GameRecord& game = games[g];
+  const engine::GameRecord& game = all_games()[current_game_index()];
   std::string s;
   engine::Board board = engine::starting_position(flow_.variant());
   int file_cube = 1;
@@ -386,6 +390,7 @@ void Shell::cmd_swap_players(std::string&) {
         m.cube_owner = 1 - m.cube_owner;
     }
   }
+  game_analyses_.clear();  // its decisions name the players by side
   std::swap(names_.name[0], names_.name[1]);
   std::swap(match_info_.ratings[0], match_info_.ratings[1]);
   if (!r.games.empty()) {

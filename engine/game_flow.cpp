@@ -354,6 +354,13 @@ void GameFlow::set_rolled_dice(std::array<int, 2> dice) {
   ms_.dice = dice;
 }
 
+void GameFlow::show_roll(int player, std::array<int, 2> dice) {
+  if (ms_.turn >= 0 && ms_.turn != player) board_.swap_sides();
+  ms_.game_state = GameState::kPlaying;
+  ms_.turn = ms_.on_roll = player;
+  ms_.dice = dice;
+}
+
 Refusal GameFlow::check_move() const {
   if (!playing()) return Refusal::kNoGame;
   if (!ms_.dice_rolled()) return Refusal::kNotRolled;

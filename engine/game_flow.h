@@ -166,6 +166,10 @@ class GameFlow {
   // replay a match record by record (the match analysis) see the state before each record.
   void replay(const MoveRecord& record) { add_record(record); }
 
+  // Reviewing (gnubg's CommandNextRoll): shows the roll of `player`'s next move before it is
+  // played: the game is in play with `player` on roll and `dice` rolled. Makes no record.
+  void show_roll(int player, std::array<int, 2> dice);
+
   // The record of the game in progress (or the last game), for saving.
   const GameRecord* current_game() const { return games_.empty() ? nullptr : &games_.back(); }
 

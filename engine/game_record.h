@@ -45,6 +45,11 @@ enum class RecordKind : uint8_t {
   kSetCubeOwner,
 };
 
+// Annotations a user puts on a record (gnubg's skilltype and lucktype, in gnubg's order: the
+// values below kNone are "marked", as gnubg's badSkill).
+enum class Skill : uint8_t { kVeryBad, kBad, kDoubtful, kNone };
+enum class Luck : uint8_t { kVeryUnlucky, kUnlucky, kNone, kLucky, kVeryLucky };
+
 struct MoveRecord {
   RecordKind kind = RecordKind::kMove;
   int player = 0;                 // who acted (for kSetBoard: who is on roll)
@@ -55,6 +60,13 @@ struct MoveRecord {
   int cube = 1;                   // kSetCubeValue
   int cube_owner = kCubeCentred;  // kSetCubeOwner
   std::string comment;            // free text (SGF C[...])
+  // `annotate` marks (not yet written to or read from match files).
+  Skill skill = Skill::kNone;         // kMove: the chequer play
+  Skill cube_skill = Skill::kNone;    // kMove (the cube decision before the roll), kDouble,
+                                      // kTake, kDrop
+  Skill resign_skill = Skill::kNone;  // kResign: the resignation
+  Skill accept_skill = Skill::kNone;  // kResign: accepting it
+  Luck luck = Luck::kNone;            // kMove, kSetDice: the roll
 
   friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
 };

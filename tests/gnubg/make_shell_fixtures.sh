@@ -15,8 +15,9 @@
 # EventDate).
 #
 # It first makes gnubg_match.sgf, a 3-point match gnubg plays against itself at 0 ply and saves
-# (with its analysis), which gnubg_load.cmds loads. The scripts set every player name, so the
-# login name (gnubg's default name of player 1) never appears in the output. Runtime: seconds.
+# (with its analysis), which gnubg_load.cmds loads, and gnubg_human.sgf (see below). The scripts
+# set every player name, so the login name (gnubg's default name of player 1) never appears in
+# the output. Runtime: seconds.
 set -euo pipefail
 
 gnubg=${GNUBG:-/usr/games/gnubg}
@@ -39,6 +40,34 @@ new match 3
 save match gnubg_match.sgf
 CMDS
 test -s gnubg_match.sgf
+
+# gnubg_human.sgf: a match between two humans (no analysis in its records, so that a review shows
+# only what tavla's records hold), which gnubg_review_sgf.cmds loads and steps through.
+rm -f gnubg_human.sgf
+run_gnubg > /dev/null <<'CMDS'
+set defaultnames alice bob
+set player both human
+set seed 5
+new match 3
+13/11 6/5
+set dice 6 5
+24/13
+set dice 3 1
+8/5 6/5
+double
+take
+set dice 4 2
+8/4 6/4
+resign
+accept
+24/21 13/11
+set dice 6 4
+24/18 13/9
+set dice 5 2
+13/8 13/11
+save match gnubg_human.sgf
+CMDS
+test -s gnubg_human.sgf
 
 for cmds in gnubg_*.cmds; do
   run_gnubg < "$cmds" > "${cmds%.cmds}.out"

@@ -191,6 +191,55 @@ TEST(Terminal, InterruptKeepsPartialMatchAnalysis) {
   ASSERT_TRUE(t.expect("Chequer play will be analysed.")) << t.output();
 }
 
+// gnubg's `history' lists the lines typed at the prompt (gnubg 1.07 on a terminal, asked with
+// the same lines: "     1 show turn", "     2   ", "     3 history"; a blank line is kept, an
+// empty one is not).
+TEST(Terminal, HistoryListsTypedLines) {
+  Terminal t(temp_dir("pty_home6"));
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("show turn\r");
+  ASSERT_TRUE(t.expect("No game is being played.")) << t.output();
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("  \r");
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("\r");
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("history\r");
+  EXPECT_TRUE(t.expect("     1 show turn\r\n     2   \r\n     3 history\r\n")) << t.output();
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("quit\r");
+  EXPECT_EQ(t.wait_exit(), 0) << t.output();
+}
+
+// An action at an earlier position of the record asks first (gnubg 1.07 on a terminal asks the
+// same two lines, "Continue?" without a blank after it, and takes "n" as no).
+TEST(Terminal, ActionBeforeTheEndAsks) {
+  Terminal t(temp_dir("pty_home5"));
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.expect("(No game) ")) << t.output();
+  t.send("load match " + shell_fixtures() + "/gnubg_human.sgf\r");
+  ASSERT_TRUE(t.expect("(bob) ")) << t.output();
+  t.send("set player both human\r");
+  ASSERT_TRUE(t.expect("(bob) ")) << t.output();
+  t.send("previous 2\r");
+  ASSERT_TRUE(t.expect("(bob) ")) << t.output();
+  t.send("roll\r");
+  ASSERT_TRUE(t.expect("The current move is not the last in the match.\r\n"
+                       "Continuing will destroy the remainder of the match. Continue?"))
+      << t.output();
+  t.send("x\r");
+  ASSERT_TRUE(t.expect("Please answer `y' or `n'.")) << t.output();
+  t.send("n\r");
+  ASSERT_TRUE(t.expect("(bob) ")) << t.output();
+  t.send("show dice\r");  // nothing was rolled
+  ASSERT_TRUE(t.expect("bob has not yet rolled the dice.")) << t.output();
+  t.send("quit\r");
+  ASSERT_TRUE(t.expect("discard the current match?")) << t.output();
+  t.send("y\r");
+  EXPECT_EQ(t.wait_exit(), 0) << t.output();
+}
+
 TEST(Terminal, EndOfInputLeaves) {
   Terminal t(temp_dir("pty_home2"));
   ASSERT_TRUE(t.started());

@@ -42,6 +42,7 @@ constexpr const char* kFilter =
 constexpr const char* kMinGames = "<minimum games to rollout>";
 constexpr const char* kMaxErr = "<fraction>";
 constexpr const char* kJsds = "<joint standard deviations>";
+constexpr const char* kStep = "[game|roll|rolled|marked] <count>";
 
 // Commands gnubg has and tavla does not: kept (hidden from `help`) so that abbreviations select
 // what they select in gnubg, and answered with a plain "not available".
@@ -588,7 +589,7 @@ const CommandEntry kShow[] = {
      nullptr},
     {"rollout", &S::cmd_show_rollout, "Display the evaluation settings used during rollouts",
      nullptr, nullptr},
-    NA("rolls"),
+    {"rolls", &S::cmd_not_implemented, "Display evaluations for all rolls ", "[depth]", nullptr},
     {"score", &S::cmd_show_score, "View the match or session score ", nullptr, nullptr},
     NA("scoresheet"),
     {"seed", &S::cmd_show_seed, "Show the dice generator seed", nullptr, nullptr},
@@ -615,13 +616,68 @@ const CommandEntry kShow[] = {
      nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+// gnubg's acAnnotateMove and the tables around it.
+const CommandEntry kAnnotateMove[] = {
+    {"comment", &S::cmd_annotate_add_comment, "Add commentary about a move", "<comment>",
+     nullptr},
+    {"bad", &S::cmd_annotate_bad, "Mark as bad", nullptr, nullptr},
+    {"clear", &S::cmd_annotate_clear_skill, "Remove annotations", nullptr, nullptr},
+    {"doubtful", &S::cmd_annotate_doubtful, "Mark as doubtful", nullptr, nullptr},
+    {"verybad", &S::cmd_annotate_verybad, "Mark as very bad", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kAnnotateClear[] = {
+    {"comment", &S::cmd_annotate_clear_comment, "Erase commentary about a move", nullptr, nullptr},
+    {"luck", &S::cmd_annotate_clear_luck, "Erase annotations for a dice roll", nullptr, nullptr},
+    {"skill", &S::cmd_annotate_clear_skill, "Erase skill annotations for a move", nullptr,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kAnnotateRoll[] = {
+    {"clear", &S::cmd_annotate_clear_luck, "Remove annotations", nullptr, nullptr},
+    {"lucky", &S::cmd_annotate_lucky, "Mark a lucky dice roll", nullptr, nullptr},
+    {"unlucky", &S::cmd_annotate_unlucky, "Mark an unlucky dice roll", nullptr, nullptr},
+    {"verylucky", &S::cmd_annotate_verylucky, "Mark a very lucky dice roll", nullptr, nullptr},
+    {"veryunlucky", &S::cmd_annotate_veryunlucky, "Mark a very unlucky dice roll", nullptr,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kAnnotate[] = {
+    {"clear", nullptr, "Clear annotation", nullptr, kAnnotateClear},
+    {"move", &S::cmd_annotate_move, "Mark a move", nullptr, kAnnotateMove},
+    {"roll", nullptr, "Mark a roll", nullptr, kAnnotateRoll},
+    {"cube", &S::cmd_annotate_cube, "Mark a cube decision", nullptr, kAnnotateMove},
+    {"double", &S::cmd_annotate_double, "Mark a double", nullptr, kAnnotateMove},
+    {"accept", &S::cmd_annotate_accept, "Mark an accept decision", nullptr, kAnnotateMove},
+    {"drop", &S::cmd_annotate_drop, "Mark a drop decision", nullptr, kAnnotateMove},
+    {"pass", &S::cmd_annotate_drop, "Mark a pass decision", nullptr, kAnnotateMove},
+    {"reject", &S::cmd_annotate_reject, "Mark a reject decision", nullptr, kAnnotateMove},
+    {"resign", &S::cmd_annotate_resign, "Mark a resign decision", nullptr, kAnnotateMove},
+    {"take", &S::cmd_annotate_accept, "Mark a take decision", nullptr, kAnnotateMove},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kFirst[] = {
+    {"game", &S::cmd_first_game, "Goto first game of the match or session", nullptr, nullptr},
+    {"move", &S::cmd_first_move, "Goto first move of the current game", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kList[] = {
+    {"game", &S::cmd_list_game, "Show the moves made in this game", nullptr, nullptr},
+    {"match", &S::cmd_list_match, "Show the games played in this match", nullptr, nullptr},
+    {"session", &S::cmd_list_match, "Show the games played in this session", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSwap[] = {
+    {"players", &S::cmd_swap_players, "Swap players", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kTop[] = {
     {"accept", &S::cmd_accept, "Accept a cube or resignation", nullptr, nullptr},
     {"agree", &S::cmd_agree, "Agree to a resignation", nullptr, nullptr},
     {"analyse", nullptr, "Run analysis", nullptr, kAnalyse},
     {"analysis", nullptr, nullptr, nullptr, kAnalyse},
     {"analyze", nullptr, nullptr, nullptr, kAnalyse},
-    NA("annotate"),
+    {"annotate", nullptr, "Record notes about a game", nullptr, kAnnotate},
     {"end", nullptr, "Automatically make plays", nullptr, kEnd},
     {"beaver", &S::cmd_redouble, "Synonym for `redouble'", nullptr, nullptr},
     {"calibrate", &S::cmd_calibrate, "Measure evaluation speed", kOptValue, nullptr},
@@ -638,24 +694,24 @@ const CommandEntry kTop[] = {
     {"exit", &S::cmd_quit, "Leave GNU Backgammon", nullptr, nullptr},
     {"export", nullptr, "Write data for use by other programs", nullptr, kExport},
     NA("external"),
-    NA("first"),
+    {"first", nullptr, "Goto first move or game", nullptr, kFirst},
     {"help", &S::cmd_help, "Describe commands", kOptCommand, nullptr},
     {"hint", &S::cmd_hint, "Give hints on cube action or best legal moves", kOptValue, nullptr},
-    NA("history"),
+    {"history", &S::cmd_history, "Display current history", nullptr, nullptr},
     NA("invert"),
     {"import", nullptr, "Import matches, games or positions from other programs", nullptr, kImport},
-    NA("list"),
+    {"list", nullptr, "Show a list of games or moves", nullptr, kList},
     {"load", nullptr, "Read data from a file", nullptr, kLoad},
     {"move", &S::cmd_move, "Make a backgammon move", kMove, nullptr},
     {"mwc2eq", &S::cmd_mwc2eq, "Convert match winning chance to normalised money equity", kValue,
      nullptr},
-    NA("n"),
+    {"n", &S::cmd_next, nullptr, kStep, nullptr},
     {"new", nullptr, "Start a new game, match or session", nullptr, kNew},
-    NA("next"),
-    NA("p"),
+    {"next", &S::cmd_next, "Step ahead within the game", kStep, nullptr},
+    {"p", &S::cmd_previous, nullptr, kStep, nullptr},
     {"pass", &S::cmd_drop, "Synonym for `drop'", nullptr, nullptr},
     {"play", &S::cmd_play, "Force the computer to move", nullptr, nullptr},
-    NA("previous"),
+    {"previous", &S::cmd_previous, "Step backward within the game", kStep, nullptr},
     {"quit", &S::cmd_quit, "Leave GNU Backgammon", nullptr, nullptr},
     {"r", &S::cmd_roll, nullptr, nullptr, nullptr},
     {"redouble", &S::cmd_redouble, "Accept the cube one level higher than it was offered", nullptr,
@@ -669,7 +725,7 @@ const CommandEntry kTop[] = {
     {"save", nullptr, "Write data to a file", nullptr, kSave},
     {"set", nullptr, "Modify program parameters", nullptr, kSet},
     {"show", nullptr, "View program parameters", nullptr, kShow},
-    NA("swap"),
+    {"swap", nullptr, "Swap players", nullptr, kSwap},
     {"take", &S::cmd_take, "Agree to an offered double", nullptr, nullptr},
     {"?", &S::cmd_help, "Describe commands", kOptCommand, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
@@ -682,6 +738,10 @@ const CommandEntry kTop[] = {
 
 const CommandEntry* top_commands() {
   return kTop;
+}
+
+const CommandEntry* annotate_move_commands() {
+  return kAnnotateMove;
 }
 
 const CommandEntry* find_command(const CommandEntry* table, const std::string& word) {

@@ -20,6 +20,8 @@ struct CommandEntry {
 };
 
 const CommandEntry* top_commands();
+// The words after `annotate move|cube|double|...' (gnubg's acAnnotateMove).
+const CommandEntry* annotate_move_commands();
 // The entry of `table` that `word` selects, or nullptr.
 const CommandEntry* find_command(const CommandEntry* table, const std::string& word);
 

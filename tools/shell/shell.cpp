@@ -88,6 +88,13 @@ void Shell::show_board() {
   }
   out(text::draw_board(flow_.board(), flow_.match(), names_, engine::chequers(flow_.variant())));
   out("\n");
+  // gnubg's ShowBoard goes on with the record after the position shown (while reviewing): its
+  // analysis (tavla's records keep none, so only the roll of a move) and its comment.
+  if (const engine::MoveRecord* next = next_record()) {
+    if (next->kind == engine::RecordKind::kMove)
+      outf("Rolled %d%d:\n", next->dice[0], next->dice[1]);
+    if (!next->comment.empty()) outf("%s\n", next->comment.c_str());
+  }
 }
 
 void Shell::show_score() {
@@ -157,6 +164,9 @@ bool Shell::execute(std::string_view line) {
   std::string s(line);
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
   set_thread_met(met_.get());
+  // gnubg's readline history: every non-empty line typed at the prompt (blank ones too), for
+  // `history'.
+  if (options_.interactive && !s.empty()) history_.push_back(s);
   handle(s, top_commands(), true);
   run_pending();
   if (interrupted_) {

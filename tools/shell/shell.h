@@ -283,6 +283,34 @@ class Shell {
   void cmd_set_cubeefficiency_race_coefficient(std::string& args);
   void cmd_set_cubeefficiency_race_min(std::string& args);
   void cmd_set_cubeefficiency_race_max(std::string& args);
+  // shell_review.cpp: reviewing a game or match
+  void cmd_next(std::string& args);
+  void cmd_previous(std::string& args);
+  void cmd_first_game(std::string& args);
+  void cmd_first_move(std::string& args);
+  void cmd_list_game(std::string& args);
+  void cmd_list_match(std::string& args);
+  void cmd_history(std::string& args);
+  void cmd_swap_players(std::string& args);
+  // shell_annotate.cpp
+  void cmd_annotate_move(std::string& args);
+  void cmd_annotate_cube(std::string& args);
+  void cmd_annotate_double(std::string& args);
+  void cmd_annotate_accept(std::string& args);
+  void cmd_annotate_drop(std::string& args);
+  void cmd_annotate_reject(std::string& args);
+  void cmd_annotate_resign(std::string& args);
+  void cmd_annotate_bad(std::string& args);
+  void cmd_annotate_verybad(std::string& args);
+  void cmd_annotate_doubtful(std::string& args);
+  void cmd_annotate_clear_skill(std::string& args);
+  void cmd_annotate_lucky(std::string& args);
+  void cmd_annotate_unlucky(std::string& args);
+  void cmd_annotate_verylucky(std::string& args);
+  void cmd_annotate_veryunlucky(std::string& args);
+  void cmd_annotate_clear_luck(std::string& args);
+  void cmd_annotate_add_comment(std::string& args);
+  void cmd_annotate_clear_comment(std::string& args);
   void cmd_show_cubeefficiency(std::string& args);
 
   // The settings file `save settings' writes by default and the program reads at start-up:
@@ -471,6 +499,40 @@ class Shell {
   std::string set_who_, set_command_;
   PlayerSettings* set_target_ = nullptr;
   bool set_chequer_ = true;
+
+  // Reviewing (shell_review.cpp): gnubg's plGame / plLastMove. `games` is the whole match as it
+  // stood when navigation began, `game` the game shown and `applied` how many of its records
+  // flow_ has applied; `shown` is what flow_ held after the last step, so that any other change
+  // of flow_ (an action, a new match) ends the review and drops the rest, as gnubg does.
+  struct Review {
+    std::vector<engine::GameRecord> games;
+    size_t game = 0;
+    size_t applied = 0;
+    std::vector<engine::GameRecord> shown;
+  };
+  std::optional<Review> review_;
+  Review& review();  // the review of flow_'s match (a new one when flow_ changed)
+  void review_go(size_t game, size_t applied);
+  // The whole match: the review's while it holds, else flow_'s.
+  const std::vector<engine::GameRecord>& all_games() const;
+  // The game shown: the review's, else the last one (gnubg's plGame).
+  size_t current_game_index() const;
+  // The record after the position shown (gnubg's plLastMove->plNext), or null at the end.
+  const engine::MoveRecord* next_record() const;
+  bool confirm_not_last();
+  void next_roll();
+  void previous_roll();
+  // `annotate': what the mark is about (gnubg's `at'), and the record it goes on.
+  enum class AnnotateTarget { kMove, kCube, kDouble, kAccept, kDrop, kReject, kResign };
+  AnnotateTarget annotate_target_ = AnnotateTarget::kMove;
+  void annotate_for(AnnotateTarget target, std::string& args);
+  void annotate_skill(engine::Skill skill);
+  void annotate_luck(engine::Luck luck);
+  engine::MoveRecord* next_record_to_edit();
+  // gnubg's MoveIsMarked: a record with a skill mark below "none" (`next marked').
+  static bool is_marked(const engine::MoveRecord& r);
+  void step_marked(int n, bool forward, bool skill_marks);
+  std::vector<std::string> history_;  // lines typed at the prompt (interactive only)
 
   static std::atomic<bool> interrupted_;
 };

@@ -43,7 +43,7 @@ engine::MatchRecord Shell::match_record(size_t first, size_t last) const {
   m.info = match_info_;
   m.info.names = names_.name;
   m.info.variant = flow_.variant();
-  const auto& games = flow_.games();
+  const auto& games = all_games();
   for (size_t g = first; g < last && g < games.size(); ++g) m.games.push_back(games[g]);
   return m;
 }
@@ -58,14 +58,14 @@ bool Shell::analyse_games(size_t first, size_t last) {
     errf("%s", result.error().c_str());
     return false;
   }
-  game_analyses_.resize(flow_.games().size());
+  game_analyses_.resize(all_games().size());
   for (size_t g = first; g < last && g - first < result->games.size(); ++g)
     game_analyses_[g] = std::move(result->games[g - first]);
   return true;
 }
 
 analysis::Statistics Shell::game_statistics(size_t g) {
-  const auto& games = flow_.games();
+  const auto& games = all_games();
   if (g < game_analyses_.size() && game_analyses_[g] &&
       game_analyses_[g]->decisions.size() == games[g].records.size()) {
     // gnubg recounts the chequer play's marks with the thresholds in force now.
@@ -95,7 +95,7 @@ void Shell::cmd_analyse_match(std::string&) {
     out(kNoGame);
     return;
   }
-  analyse_games(0, flow_.games().size());
+  analyse_games(0, all_games().size());
 }
 
 void Shell::cmd_analyse_game(std::string&) {
@@ -103,7 +103,7 @@ void Shell::cmd_analyse_game(std::string&) {
     out(kNoGame);
     return;
   }
-  const size_t g = flow_.games().size() - 1;
+  const size_t g = current_game_index();
   analyse_games(g, g + 1);
 }
 
@@ -127,7 +127,7 @@ void Shell::cmd_analyse_clear_game(std::string&) {
     out(kNoGame);
     return;
   }
-  const size_t g = flow_.games().size() - 1;
+  const size_t g = current_game_index();
   if (g < game_analyses_.size()) game_analyses_[g].reset();
 }
 
@@ -142,7 +142,7 @@ void Shell::cmd_analyse_clear_match(std::string&) {
 void Shell::cmd_show_statistics_match(std::string&) {
   if (!flow_.has_game()) return;  // gnubg prints nothing without a match
   analysis::Statistics total;
-  for (size_t g = 0; g < flow_.games().size(); ++g) total.add_game(game_statistics(g));
+  for (size_t g = 0; g < all_games().size(); ++g) total.add_game(game_statistics(g));
   out(text::format_statistics(total, flow_.match().match_length, names_.name,
                               analysis_.thresholds) +
       "\n");
@@ -153,7 +153,7 @@ void Shell::cmd_show_statistics_game(std::string&) {
     out(kNoGame);
     return;
   }
-  out(text::format_statistics(game_statistics(flow_.games().size() - 1),
+  out(text::format_statistics(game_statistics(current_game_index()),
                               flow_.match().match_length, names_.name, analysis_.thresholds) +
       "\n");
 }

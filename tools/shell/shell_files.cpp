@@ -40,10 +40,12 @@ engine::MatchRecord Shell::match_record(bool whole_match) const {
   m.info = match_info_;
   m.info.names = names_.name;
   m.info.variant = flow_.variant();
+  // The whole record, also while a review shows an earlier position (gnubg saves its lists).
+  const std::vector<engine::GameRecord>& games = all_games();
   if (whole_match)
-    m.games = flow_.games();
+    m.games = games;
   else
-    m.games = {*flow_.current_game()};
+    m.games = {games[current_game_index()]};
   return m;
 }
 

@@ -144,6 +144,7 @@ void Shell::cmd_roll(std::string&) {
     default:
       break;
   }
+  if (!confirm_not_last()) return;
   std::array<int, 2> dice{};
   if (!get_dice(dice)) return;
   const bool can_move = flow_.roll(dice);
@@ -180,6 +181,7 @@ void Shell::cmd_move(std::string& args) {
     default:
       break;
   }
+  if (!confirm_not_last()) return;
   const std::string text = trim(args);
   if (text.empty()) {
     auto moves = std::make_unique<engine::MoveList>();
@@ -244,6 +246,7 @@ void Shell::cmd_double(std::string&) {
     default:
       return;
   }
+  if (!confirm_not_last()) return;
   if (display_) outf("%s doubles.\n", name(flow_.match().turn).c_str());
   flow_.double_cube();
   turn_done();
@@ -256,6 +259,7 @@ void Shell::cmd_take(std::string&) {
   }
   if (refuse_if_computer_turn()) return;
   if (!last_record_is_double(flow_)) return;
+  if (!confirm_not_last()) return;
   if (display_)
     outf("%s accepts the cube at %d.\n", name(flow_.match().turn).c_str(), flow_.match().cube << 1);
   flow_.take();
@@ -270,6 +274,7 @@ void Shell::cmd_drop(std::string&) {
   }
   if (refuse_if_computer_turn()) return;
   if (!last_record_is_double(flow_)) return;
+  if (!confirm_not_last()) return;
   const int cube = flow_.match().cube;
   if (display_)
     outf(cube == 1 ? "%s refuses the cube and gives up %d point.\n"
@@ -361,6 +366,7 @@ void Shell::cmd_agree(std::string&) {
     out("No resignation was offered.\n");
     return;
   }
+  if (!confirm_not_last()) return;
   if (display_)
     outf("%s accepts and wins a %s.\n", name(flow_.match().turn).c_str(),
          kGameResult[flow_.match().resigned - 1]);
@@ -422,6 +428,7 @@ void Shell::cmd_end_game(std::string&) {
     out(kNoGame);
     return;
   }
+  if (!confirm_not_last()) return;
   // gnubg plays both sides quietly at 0 ply, cubeless, to the end of this game only.
   const auto saved_players = players_;
   const bool saved_display = display_, saved_auto_game = auto_game_;

@@ -23,13 +23,8 @@
 #                   ranked list>, loss=<score of the best play minus the score of the play>,
 #                   nmoves=<plays in the list>, nd=/dt= (cubeful no double / double take equities
 #                   of gnubg's cube evaluation)
-#   CASE.sgf_stats.txt  the same statistics (match, then "=== game G" per game) after gnubg saved
-#                   the analysed match as SGF (`save match`) and loaded it again: gnubg recounts
-#                   them from the analysis stored in the file, whose numbers are rounded (6
-#                   decimals, the luck 5), so they differ from CASE.stats.txt in the last digits.
-#                   The reference for tavla's analysed SGF (`tavla analyze MATCHFILE --sgf FILE`).
 #
-# Runtime: about a minute (most of it the 2-ply case; more on a busy machine).
+# Runtime: about a minute (most of it the 2-ply case).
 
 import ctypes
 import os
@@ -123,21 +118,8 @@ def moves_lines(match):
     return lines
 
 
-def statistics_text(cap, games):
-    """`show statistics match`, then "=== game G" and `show statistics game` per game."""
-    text = [cap.run("show statistics match", keep=True).rstrip("\n")]
-    for g in range(games):
-        cap.run("first game")
-        for _ in range(g):
-            cap.run("next game")
-        text.append("=== game %d" % (g + 1))
-        text.append(cap.run("show statistics game", keep=True).rstrip("\n"))
-    return text
-
-
 def main():
     cap = Capture()
-    tmpdir = tempfile.mkdtemp(prefix="tavla_gnubg_")
     os.makedirs(OUT, exist_ok=True)
     for case, match, plies in CASES:
         cap.run("new session")
@@ -150,25 +132,20 @@ def main():
             case, match, "gnubg's analysis defaults" if plies is None else
             "chequer play and cube analysed at %d ply" % plies)]
         text += ["# " + l for l in settings.rstrip("\n").split("\n")]
+        text.append(cap.run("show statistics match", keep=True).rstrip("\n"))
         m = gnubg.match(analysis=1, boards=0)
-        text += statistics_text(cap, len(m["games"]))
+        for g in range(len(m["games"])):
+            cap.run("first game")
+            for _ in range(g):
+                cap.run("next game")
+            text.append("=== game %d" % (g + 1))
+            text.append(cap.run("show statistics game", keep=True).rstrip("\n"))
         with open(os.path.join(OUT, case + ".stats.txt"), "w") as f:
             f.write("\n".join(text) + "\n")
         with open(os.path.join(OUT, case + ".moves.txt"), "w") as f:
             f.write(HEADER + "\n# case %s\n" % case)
             f.write("\n".join(moves_lines(m)) + "\n")
-        # The analysis through gnubg's SGF: saved, loaded again, recounted.
-        sgf = os.path.join(tmpdir, case + ".sgf")
-        cap.run("save match " + sgf)
-        cap.run("load match " + sgf)
-        os.unlink(sgf)
-        text = [HEADER, "# case %s: as %s.stats.txt, after `save match` and `load match` of an "
-                "SGF file" % (case, case)]
-        text += statistics_text(cap, len(m["games"]))
-        with open(os.path.join(OUT, case + ".sgf_stats.txt"), "w") as f:
-            f.write("\n".join(text) + "\n")
         sys.stderr.write("%s done\n" % case)
-    os.rmdir(tmpdir)
     cap.flush()
 
 

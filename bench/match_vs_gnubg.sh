@@ -16,7 +16,8 @@
 # and, once per run, each program's start-up alone (gnubg: the command file without `analyse
 # match`; tavla: a 0-ply analysis of the opening position), which is subtracted from the medians.
 # Prints the median wall-clock seconds (and user CPU seconds) of RUNS runs (default 3), net of
-# start-up, and the ratios. The answers are checked elsewhere (tests/tools/match_analysis_test.cpp).
+# start-up, and their ratios to gnubg's. The answers are checked elsewhere
+# (tests/tools/match_analysis_test.cpp).
 set -euo pipefail
 
 runs=3
@@ -27,7 +28,7 @@ while getopts "n:t:g:h" opt; do
     n) runs=$OPTARG ;;
     t) tavla=$OPTARG ;;
     g) gthreads=$OPTARG ;;
-    *) sed -n '2,19p' "$0"; exit 2 ;;
+    *) sed -n '2,20p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -85,14 +86,18 @@ net() {  # median of $1's runs less the median of its start-up $2, for wall or u
 }
 echo "match: $match ($runs runs; gnubg: $gthreads thread(s); weights $weights)"
 echo "medians in seconds, start-up subtracted (gnubg $(median ${wall[gnubg0]}) s, tavla $(median ${wall[tavla0]}) s wall)"
-printf '%-10s %9s %9s %9s\n' program wall_s user_s vs_gnubg
-g=$(net gnubg gnubg0 wall)
+# Ratios to gnubg: of wall-clock time and of user CPU time (on a busy machine the CPU time is the
+# steadier figure for one thread; two threads only gain in wall-clock time).
+printf '%-18s %8s %8s %9s %9s\n' program wall_s user_s wall/gnubg user/gnubg
+gw=$(net gnubg gnubg0 wall)
+gu=$(net gnubg gnubg0 user)
 for who in gnubg t1 t2; do
   base=gnubg0 label="gnubg"
   [ "$who" != gnubg ] && base=tavla0 label="tavla --threads ${who#t}"
   w=$(net "$who" "$base" wall)
   u=$(net "$who" "$base" user)
-  printf '%-18s %8.2f %8.2f %8.3f\n' "$label" "$w" "$u" "$(python3 -c "print($w / $g)")"
+  printf '%-18s %8.2f %8.2f %9.3f %9.3f\n' "$label" "$w" "$u" "$(python3 -c "print($w / $gw)")" \
+    "$(python3 -c "print($u / $gu)")"
 done
 t1=$(net t1 tavla0 wall)
 t2=$(net t2 tavla0 wall)

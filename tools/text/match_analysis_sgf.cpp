@@ -37,7 +37,10 @@ std::string double_analysis(const std::array<eval::Evaluation, 2>& rows,
   std::string s = "DA[E ver " + std::to_string(kSgfVersion) + " " + context_text(ec, ec.plies);
   for (const eval::Evaluation& e : rows) {
     for (int j = 0; j < eval::Probabilities::kCount; ++j) s += " " + f6(e.probs[j]);
-    s += " " + f6(e.cubeless_equity) + " " + f6(e.cubeful_equity);
+    // The cubeless equity of both states is the one at the cube in play: gnubg's
+    // GeneralCubeDecisionE evaluates "double, take" with a copy of the cube information whose
+    // gammon prices are not recomputed for the doubled cube.
+    s += " " + f6(rows[0].cubeless_equity) + " " + f6(e.cubeful_equity);
   }
   return s + "]";
 }

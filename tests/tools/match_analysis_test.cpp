@@ -327,6 +327,30 @@ void check_sgf_in_gnubg(const std::string& name, const std::string& match_file, 
     EXPECT_EQ(sgf_text.find(what) != std::string::npos,
               m->match_length != 1 || !what.starts_with("DA"))
         << name << ": " << what;
+  // Every DA[] holds the context and 2 x 7 outputs; both cube states carry the cubeless equity at
+  // the cube in play, as gnubg writes them.
+  int das = 0;
+  for (size_t at = sgf_text.find("DA[E ver 3 "); at != std::string::npos;
+       at = sgf_text.find("DA[E ver 3 ", at + 1), ++das) {
+    std::istringstream da(sgf_text.substr(at + 11, sgf_text.find(']', at) - at - 11));
+    std::string ply_text;
+    int deterministic = -1, prune = -1;
+    float noise = -1.0f;
+    da >> ply_text >> deterministic >> noise >> prune;
+    EXPECT_EQ(ply_text, std::to_string(plies) + "C") << name;
+    EXPECT_EQ(deterministic, 1) << name;
+    EXPECT_EQ(prune, 1) << name;
+    std::vector<float> outputs;
+    for (float x; da >> x;) outputs.push_back(x);
+    ASSERT_EQ(outputs.size(), 14u) << name << " at " << at;
+    for (int i : {0, 1, 2, 3, 4}) {
+      EXPECT_GE(outputs[i], 0.0f) << name;
+      EXPECT_LE(outputs[i], 1.0f) << name;
+      EXPECT_EQ(outputs[i], outputs[i + 7]) << name;
+    }
+    EXPECT_EQ(outputs[5], outputs[12]) << name << " at " << at;
+  }
+  EXPECT_EQ(das > 0, m->match_length != 1) << name;
   // tavla reads its own file back: the same match (the analysis properties are skipped).
   auto back = engine::read_sgf(sgf_text, name);
   ASSERT_TRUE(back) << back.error();

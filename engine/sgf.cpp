@@ -31,9 +31,10 @@ char side_letter(int player) {
   return player ? 'B' : 'W';
 }
 
-// gnubg's WriteMove: each step's points in the mover's coordinates, 'a' + i for White and
-// 'x' - i for Black, 'y' the bar, 'z' off; stops at the first unused step.
-std::string move_letters(int player, const Move& m) {
+}  // namespace
+
+// gnubg's WriteMove: stops at the first unused step.
+std::string sgf_move_letters(int player, const Move& m) {
   std::string s;
   for (int i = 0; i < 8; ++i) {
     const int v = m.steps[i];
@@ -49,8 +50,10 @@ std::string move_letters(int player, const Move& m) {
   return s;
 }
 
+namespace {
+
 void write_game(std::string& out, const GameRecord& game, const MatchInfo& mi,
-                std::string_view application) {
+                std::string_view application, const SgfGameExtras* extras) {
   const GameInfo& g = game.info;
   out += "(;FF[4]GM[6]CA[UTF-8]AP[";
   out += escaped(application);
@@ -81,6 +84,7 @@ void write_game(std::string& out, const GameRecord& game, const MatchInfo& mi,
   if (g.winner >= 0)
     out += std::string("RE[") + side_letter(g.winner) + "+" + std::to_string(g.points) +
            (g.resigned ? "R" : "") + "]";
+  if (extras) out += extras->root;
 
   const auto& records = game.records;
   for (size_t k = 0; k < records.size(); ++k) {
@@ -89,7 +93,7 @@ void write_game(std::string& out, const GameRecord& game, const MatchInfo& mi,
     switch (r.kind) {
       case RecordKind::kMove:
         out += std::string("\n;") + who + "[" + std::to_string(r.dice[0]) +
-               std::to_string(r.dice[1]) + move_letters(r.player, r.move) + "]";
+               std::to_string(r.dice[1]) + sgf_move_letters(r.player, r.move) + "]";
         break;
       case RecordKind::kDouble:
         // A double that is the last record is still pending: gnubg leaves it out.
@@ -129,6 +133,7 @@ void write_game(std::string& out, const GameRecord& game, const MatchInfo& mi,
         out += std::string("\n;CP[") + "cwb"[r.cube_owner + 1] + "]";
         break;
     }
+    if (extras && k < extras->records.size()) out += extras->records[k];
     if (!r.comment.empty()) out += "C[" + escaped(r.comment) + "]";
   }
   out += ")\n";
@@ -417,9 +422,12 @@ void read_node(const Node& node, int& to_play, std::vector<MoveRecord>& out) {
 
 }  // namespace
 
-std::string write_sgf(const SgfMatch& match, std::string_view application) {
+std::string write_sgf(const SgfMatch& match, std::string_view application,
+                      const std::vector<SgfGameExtras>* extras) {
   std::string out;
-  for (const GameRecord& g : match.games) write_game(out, g, match.info, application);
+  for (size_t i = 0; i < match.games.size(); ++i)
+    write_game(out, match.games[i], match.info, application,
+               extras && i < extras->size() ? &(*extras)[i] : nullptr);
   return out;
 }
 

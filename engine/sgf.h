@@ -12,7 +12,8 @@
 //   ;PL[W]AE[a:y]AW[..]AB[..]      an edited position;  ;CV[4]  ;CP[w]   cube edits
 //   )
 // Player 0 is White (W), player 1 Black (B). A resignation is stored only as the result RE[W+2R].
-// Analysis properties (A, DA, GS, LU, ...) are skipped when reading and not written.
+// Analysis properties (A, DA, GS, LU, ...) are skipped when reading; writing puts the caller's
+// (SgfGameExtras, made by tools/text/match_analysis_sgf.h) where gnubg puts its own.
 #pragma once
 
 #include <string>
@@ -26,8 +27,27 @@ namespace tavla::engine {
 
 using SgfMatch = MatchRecord;
 
-// `application` goes into AP[...]. Every game tree ends with ")\n".
-std::string write_sgf(const SgfMatch& match, std::string_view application);
+// Properties written as they are (already in SGF syntax, e.g. "LU[0.12345]") at the places gnubg
+// writes its analysis: `root` after the root node's RE[] (gnubg's GS[]), records[k] after the
+// action of the game's record k and before its comment C[] (DA, A, MR, LU, GB/GW, BM/DO, BC/DC).
+// Missing or empty entries write nothing; a record that is not written (a resignation, a
+// pending double at the end) drops its entry.
+struct SgfGameExtras {
+  std::string root;
+  std::vector<std::string> records;
+};
+
+// What tavla writes into AP[...] (gnubg writes "GNU Backgammon:1.07.001").
+inline constexpr std::string_view kSgfApplication = "tavla:0.1.0";
+
+// `application` goes into AP[...]. Every game tree ends with ")\n". `extras`, when given, holds
+// one entry per game of `match` (fewer: the games after them have none).
+std::string write_sgf(const SgfMatch& match, std::string_view application,
+                      const std::vector<SgfGameExtras>* extras = nullptr);
+
+// A play in SGF letters (gnubg's WriteMove): each step's points in the mover's coordinates,
+// 'a' + i for White (player 0) and 'x' - i for Black, 'y' the bar, 'z' off.
+std::string sgf_move_letters(int player, const Move& m);
 
 // Reads every backgammon game tree (GM[6]) of a collection; `name` names the source in errors.
 Result<SgfMatch> read_sgf(std::string_view text, std::string_view name);

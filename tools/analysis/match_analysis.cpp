@@ -214,6 +214,7 @@ class GameAnalyser {
           const auto row = search_.cube_evaluations(g.board, *ci, settings_.cube.context);
           const eval::CubeStateValues v{row[0].cubeful_equity, row[1].cubeful_equity};
           d.cube = eval::analyse_cube(row[0].probs, v, *ci);
+          d.cube_outputs = row;
           d.cube_error = d.cube->equities.no_double - d.cube->optimal;
           d.cube_skill = skill_of(d.cube_error, settings_.thresholds);
           // `show statistics` judges the decision again with the cube owner of its recount
@@ -272,13 +273,21 @@ class GameAnalyser {
         // Beavers and raccoons are not analysed (gnubg 1.07: "TODO: analyse beavers"); the
         // answer that ends the chain is judged on the first double's analysis (gnubg links the
         // records of a chain to one cube evaluation).
-        if (ms.doubled) break;
+        if (ms.doubled) {
+          d.cube_outputs = pending_outputs_;
+          break;
+        }
         pending_.reset();
+        pending_outputs_.reset();
         if (!settings_.analyse_cube || !info_.cube_use) break;
         auto ci = eval::cube_info(ms);
         if (!ci) return engine::Error{ci.error()};
         if (!(eval::may_double(*ci) || ci->centred() || ci->owned_by_roller())) break;
-        d.cube = cube_analysis(g.board, *ci);
+        d.cube_outputs = search_.cube_evaluations(g.board, *ci, settings_.cube.context);
+        const auto& row = *d.cube_outputs;
+        d.cube = eval::analyse_cube(row[0].probs, {row[0].cubeful_equity, row[1].cubeful_equity},
+                                    *ci);
+        pending_outputs_ = d.cube_outputs;
         const auto& e = d.cube->equities;
         d.cube_error = std::min(e.double_take, e.double_pass) - d.cube->optimal;
         d.cube_skill = skill_of(d.cube_error, settings_.thresholds);
@@ -301,6 +310,7 @@ class GameAnalyser {
         // gnubg's recount swaps the board to the player of every double record, so after a
         // beaver its take leaves the cube with the taker (in play it stays with the beaverer).
         if (r.kind == RecordKind::kTake && ms.doubled) recount_owner_ = p;
+        if (ms.doubled) d.cube_outputs = pending_outputs_;
         if (!settings_.players[p]) break;
         // `show statistics` recounts the answers from the records, where gnubg's DoubleType
         // never sees a beaver (it swaps the board to the beaverer first): every take and pass
@@ -331,16 +341,12 @@ class GameAnalyser {
   }
 
  private:
-  eval::CubeAnalysis cube_analysis(const engine::Board& board, const eval::CubeInfo& ci) {
-    const auto row = search_.cube_evaluations(board, ci, settings_.cube.context);
-    return eval::analyse_cube(row[0].probs, {row[0].cubeful_equity, row[1].cubeful_equity}, ci);
-  }
-
   eval::ParallelSearch& search_;
   MatchAnalysisSettings settings_;
   const engine::GameInfo& info_;
   engine::Variant variant_;
   std::optional<eval::CubeAnalysis> pending_;  // the analysed double awaiting its answer
+  std::optional<std::array<eval::Evaluation, 2>> pending_outputs_;  // its evaluations
   // The cube owner in the match state `show statistics` recounts with (gnubg's
   // updateStatisticsGame), once a take has set it: the taker.
   std::optional<int> recount_owner_;

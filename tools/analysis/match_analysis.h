@@ -65,6 +65,10 @@ struct DecisionAnalysis {
   // its answer (the doubler's decision, equities for the doubler; `cube_error` is the loss of
   // the action taken for the player who took it, <= 0).
   std::optional<eval::CubeAnalysis> cube;
+  // The evaluations behind `cube` (gnubg's aarOutput: [0] no double, [1] double, take; cubeful
+  // equity per unit cube in money play, MWC in match play), which gnubg's SGF stores (DA[]). Also
+  // on a beaver and on the answer to a double: the analysed double's, as gnubg links them.
+  std::optional<std::array<eval::Evaluation, 2>> cube_outputs;
   float cube_error = 0.0f;
   std::optional<Skill> cube_skill;
   // The luck of the roll (kMove, kSetDice) for the roller.

@@ -14,12 +14,9 @@
 #include "shell/command_table.h"
 #include "shell/shell.h"
 #include "shell/text_util.h"
+#include "text/match_analysis_sgf.h"
 
 namespace tavla::shell {
-
-namespace {
-constexpr const char* kApplication = "tavla:0.1.0";
-}  // namespace
 
 std::string Shell::today() {
   std::time_t t = std::time(nullptr);
@@ -60,7 +57,20 @@ void Shell::save(std::string& args, bool whole_match) {
          whole_match ? "match" : "game");
     return;
   }
-  const std::string text = engine::write_sgf(match_record(whole_match), kApplication);
+  // The games analysed by `analyse match` / `game` and unchanged since carry their analysis, as
+  // gnubg saves it.
+  const auto& games = flow_.games();
+  const size_t first = whole_match ? 0 : games.size() - 1;
+  std::vector<engine::SgfGameExtras> extras;
+  for (size_t g = first; g < games.size(); ++g) {
+    extras.emplace_back();
+    if (g < game_analyses_.size() && game_analyses_[g] &&
+        game_analyses_[g]->decisions.size() == games[g].records.size())
+      extras.back() =
+          text::sgf_game_analysis(*game_analyses_[g], analysis::default_match_analysis_settings());
+  }
+  const std::string text =
+      engine::write_sgf(match_record(whole_match), engine::kSgfApplication, &extras);
   if (*file == "-") {
     out(text);
     return;

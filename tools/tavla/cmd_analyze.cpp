@@ -34,6 +34,7 @@
 #include "text/analysis_json.h"
 #include "text/board_drawing.h"
 #include "text/match_analysis_json.h"
+#include "text/match_analysis_sgf.h"
 #include "text/match_report_html.h"
 #include "text/match_analysis_text.h"
 
@@ -92,7 +93,7 @@ engine::Result<engine::MatchRecord> read_match_file(const std::string& path) {
 
 int analyze_match_file(const std::string& path, analysis::Analyser& analyser,
                        const analysis::MatchAnalysisSettings& settings, bool json,
-                       const std::string& html) {
+                       const std::string& html, const std::string& sgf) {
   auto match = read_match_file(path);
   if (!match) {
     std::cerr << "tavla analyze: " << match.error() << "\n";
@@ -116,17 +117,20 @@ int analyze_match_file(const std::string& path, analysis::Analyser& analyser,
     std::cout << text::match_analysis_json(*m) << "\n";
   else
     std::cout << text::format_match_analysis(*m);
-  if (!html.empty()) {
-    // Written after the text or JSON, so a file that cannot be written loses no analysis.
-    std::ofstream out(html, std::ios::binary);
-    out << text::match_report_html(*m);
+  // The files are written after the text or JSON, so a file that cannot be written loses no
+  // analysis.
+  const auto write = [](const std::string& file, const std::string& content, const char* what) {
+    std::ofstream out(file, std::ios::binary);
+    out << content;
     out.close();
-    if (!out) {
-      std::cerr << "tavla analyze: cannot write the HTML report to " << html << "\n";
-      return 1;
-    }
-  }
-  return 0;
+    if (!out) std::cerr << "tavla analyze: cannot write " << what << " to " << file << "\n";
+    return static_cast<bool>(out);
+  };
+  bool ok = true;
+  if (!html.empty()) ok = write(html, text::match_report_html(*m), "the HTML report") && ok;
+  if (!sgf.empty())
+    ok = write(sgf, text::match_analysis_sgf(*match, *m, engine::kSgfApplication), "the analysed SGF") && ok;
+  return ok ? 0 : 1;
 }
 
 }  // namespace
@@ -157,7 +161,9 @@ int cmd_analyze(int argc, char** argv) {
       "chequer play and cube) unless --plies, --level, --chequer-plies or --cube-plies say\n"
       "otherwise, on all cores unless --threads; --json: one object with `players` (the\n"
       "statistics) and `games` (every decision); --html FILE: also a self-contained HTML report\n"
-      "(statistics, a graph of the match, the costliest decisions drawn as boards).\n\noptions");
+      "(statistics, a graph of the match, the costliest decisions drawn as boards); --sgf FILE:\n"
+      "also the match with its analysis as gnubg 1.07 saves it (gnubg opens it with the\n"
+      "analysis in place).\n\noptions");
   opts.add_options()("help,h", "show this help")("json", "print JSON instead of text")(
       "batch", "read positions from standard input, write JSON lines")(
       "plies", po::value<int>(), "evaluation depth (0..6); default 0")(
@@ -170,6 +176,8 @@ int cmd_analyze(int argc, char** argv) {
       "chequer-plies", po::value<int>(), "match file: plies for chequer play (0..6)")(
       "cube-plies", po::value<int>(), "match file: plies for cube decisions (0..6)")(
       "html", po::value<std::string>(), "match file: also write an HTML report to this file")(
+      "sgf", po::value<std::string>(),
+      "match file: also write the match with its analysis as SGF (gnubg's) to this file")(
       "variation", po::value<std::string>()->default_value("standard"),
       "the game (gnubg's set variation): standard, 1-chequer-hypergammon, 2-chequer-hypergammon, "
       "3-chequer-hypergammon (or hypergammon1..3); hypergammon is evaluated exactly from "
@@ -214,10 +222,11 @@ int cmd_analyze(int argc, char** argv) {
   const bool match_file =
       vm.count("position") && is_match_file(vm["position"].as<std::string>());
   int threads = vm["threads"].as<int>();
-  if (vm.count("html") && !match_file) {
-    std::cerr << "tavla analyze: --html makes a report of a match file (.sgf or .mat)\n";
-    return 2;
-  }
+  for (const char* key : {"html", "sgf"})
+    if (vm.count(key) && !match_file) {
+      std::cerr << "tavla analyze: --" << key << " needs a match file (.sgf or .mat) to analyse\n";
+      return 2;
+    }
   if (match_file && vm["threads"].defaulted())
     threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
   if (threads < 1 || threads > 64) {
@@ -257,7 +266,8 @@ int cmd_analyze(int argc, char** argv) {
     }
     return analyze_match_file(vm["position"].as<std::string>(), **analyser, settings,
                               vm.count("json") > 0,
-                              vm.count("html") ? vm["html"].as<std::string>() : std::string());
+                              vm.count("html") ? vm["html"].as<std::string>() : std::string(),
+                              vm.count("sgf") ? vm["sgf"].as<std::string>() : std::string());
   }
 
   if (vm.count("batch")) {

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// An analysed match as gnubg 1.07 saves it (sgf.c: SaveGame, WriteDoubleAnalysis,
+// WriteMoveAnalysis, WriteLuck, WriteSkill, WriteStatContext), so that gnubg opens tavla's file
+// with the analysis in place: its `show statistics` recounts the statistics from these properties.
+//
+//   root   GS[M:...][C:...][D:...]   the game's statistics (gnubg's statcontext)
+//   move   DA[E ver 3 <cube context> <14 numbers>]   the cube decision before the roll: for
+//            "no double" and "double, take" the 5 cubeless probabilities of the player on roll,
+//            the cubeless equity and the cubeful equity (money: per unit cube; match: MWC)
+//          A[<index of the play>][<play> E ver 3 <5 probabilities> <score> <context>]...MR[]
+//            every legal play ranked, best first, each at the depth it was scored to
+//          LU[<luck, %.5f>] GW[n]/GB[n] (lucky for White/Black: 1 lucky, 2 very lucky)
+//          BM[2]/BM[1]/DO[] the play's mark; BC[2]/BC[1]/DC[] the cube decision's mark
+//   double, take, drop   DA[...] of the double they answer; BM/DO their own mark
+//   dice set (not played)   LU[...] GW/GB
+// Numbers as gnubg prints them (%.6f, luck %.5f, in the C locale).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/match_analysis.h"
+#include "engine/sgf.h"
+
+namespace tavla::text {
+
+// The analysis properties of one game (its records as analysed, settings the ones it was
+// analysed with), for engine::write_sgf.
+engine::SgfGameExtras sgf_game_analysis(const analysis::GameAnalysis& game,
+                                        const analysis::MatchAnalysisSettings& settings);
+
+// The whole match as SGF with its analysis; `match` is the record that was analysed (its games in
+// the order of m.games).
+std::string match_analysis_sgf(const engine::MatchRecord& match, const analysis::MatchAnalysis& m,
+                               std::string_view application);
+
+}  // namespace tavla::text

@@ -7,6 +7,7 @@ refused with a message naming the file.
 
 usage: mpi_rollout_test.py TAVLA MPIEXEC WORKDIR CASE
 """
+import json
 import os
 import shutil
 import signal
@@ -197,6 +198,29 @@ def batch():
             check_same(f"{command} --batch, {n} ranks", ref, got)
 
 
+def batch_matches():
+    # analyze --batch lines naming match files: each answered with the file's match analysis
+    # (tavla analyze FILE --json with "id" first), shared by the ranks like positions.
+    mat = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "mat")
+    files = [os.path.join(mat, f) for f in ("match1.sgf", "match3.mat", "match1.mat")]
+    lines = [files[0], "4HPwATDgc/ABMA", os.path.join(mat, "no-such-file.mat"), files[1],
+             files[2]]
+    stdin = "\n".join(lines) + "\n"
+    args = ["--batch", "--plies", "0"]
+    ref = run([TAVLA, "analyze"] + args, stdin=stdin).stdout
+    answers = ref.splitlines()
+    if len(answers) != 5 or '"error"' not in answers[2]:
+        sys.exit(f"FAIL: analyze --batch with match files: expected 5 answers, one an error\n{ref}")
+    for line, path in ((answers[0], files[0]), (answers[3], files[1]), (answers[4], files[2])):
+        alone = run([TAVLA, "analyze", path, "--json", "--plies", "0"]).stdout.strip()
+        prefix = '{"id":' + json.dumps(path) + ","
+        if not line.startswith(prefix) or "{" + line[len(prefix):] != alone:
+            sys.exit(f"FAIL: the batch answer for {path} is not tavla analyze FILE --json's")
+    for n in (2, 3):
+        got = run(mpirun(n, args, "analyze"), stdin=stdin).stdout
+        check_same(f"analyze --batch with match files, {n} ranks", ref, got)
+
+
 def train_labels():
     # Supervised rounds with rollout labels: the games and their labels are shared by the ranks,
     # rank 0 trains; nets, labels and state (but the seconds) must be those of one process.
@@ -352,4 +376,4 @@ def train_killed_then_resumed():
 
 
 {"identical": identical, "train_killed_then_resumed": train_killed_then_resumed, "batch_resumed": batch_resumed, "train_labels": train_labels, "batch": batch, "std_error": std_error, "killed_then_resumed": killed_then_resumed,
- "checkpoint_errors": checkpoint_errors}[CASE]()
+ "checkpoint_errors": checkpoint_errors, "batch_matches": batch_matches}[CASE]()

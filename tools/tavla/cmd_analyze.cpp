@@ -33,6 +33,7 @@
 #include "text/analysis_text.h"
 #include "text/analysis_json.h"
 #include "text/board_drawing.h"
+#include "text/json.h"
 #include "text/match_analysis_json.h"
 #include "text/match_analysis_sgf.h"
 #include "text/match_report_html.h"
@@ -153,7 +154,8 @@ int cmd_analyze(int argc, char** argv) {
       "POSITION is a gnubg ID (POSID:MATCHID), a position ID (money game, no dice) or an XGID.\n"
       "Without dice: gnubg's evaluation table and cube analysis; with dice: every legal move\n"
       "ranked (gnubg's hint layout). With --batch each input line is answered with one JSON\n"
-      "object; a bad line gets {\"id\": ..., \"error\": ...} and the batch goes on. Started by\n"
+      "object; a bad line gets {\"id\": ..., \"error\": ...} and the batch goes on; a line naming a\n"
+      "match file (.sgf, .mat) gets its match analysis (--json's object with \"id\"). Started by\n"
       "mpirun or srun, the batch's lines are shared by the ranks and rank 0 prints the answers\n"
       "in input order (it reads the lines as ranks become free).\n\n"
       "MATCHFILE (.sgf or .mat) is analysed as gnubg's `analyse match`: every play, cube\n"
@@ -271,7 +273,21 @@ int cmd_analyze(int argc, char** argv) {
   }
 
   if (vm.count("batch")) {
+    // A line naming a match file (.sgf, .mat) is answered with its match analysis (as
+    // `tavla analyze MATCHFILE --json`, with "id" first); under mpirun the files, like the
+    // positions, are shared by the ranks.
+    analysis::MatchAnalysisSettings match_settings = analysis::default_match_analysis_settings();
+    if (vm.count("level") || vm.count("plies")) match_settings.chequer = match_settings.cube = setup;
+    const auto answer_match = [&](const std::string& path) {
+      auto match = read_match_file(path);
+      if (!match) return text::error_json(path, match.error());
+      auto m = analysis::analyse_match(**analyser, *match, match_settings);
+      if (!m) return text::error_json(path, path + ": " + m.error());
+      const std::string object = text::match_analysis_json(*m);  // "{...}"
+      return "{\"id\":" + text::json_escape(path) + "," + object.substr(1);
+    };
     const auto answer = [&](const std::string& line) {
+      if (is_match_file(line)) return answer_match(line);
       auto game = engine::game_from_text(line);
       if (!game) return text::error_json(line, game.error());
       auto a = (*analyser)->analyse(*game, setup, false);

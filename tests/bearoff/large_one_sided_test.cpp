@@ -116,9 +116,14 @@ TEST_F(LargeOneSided, DefaultDatabasesFirst) {
 TEST_F(LargeOneSided, FoundByDefaultLookup) {
   std::filesystem::copy_file(test::kGnubgOneSided, dir_.file(kOneSidedFile));
   std::filesystem::copy_file(test::kGnubgTwoSided, dir_.file(kTwoSidedFile));
+  // Only this folder: tavla's data directory moved into it too (a gnubg_os.bd a user built
+  // there must not count); gnubg's folders hold none unless installed by hand.
   const char* old = std::getenv("TAVLA_BEAROFF_DIR");
   const std::string saved = old ? old : "";
+  const char* old_xdg = std::getenv("XDG_DATA_HOME");
+  const std::string saved_xdg = old_xdg ? old_xdg : "";
   setenv("TAVLA_BEAROFF_DIR", dir_.path().c_str(), 1);
+  setenv("XDG_DATA_HOME", (dir_.path() / "data").c_str(), 1);
   auto dbs = open_default_databases(false);
   ASSERT_TRUE(dbs) << dbs.error();
   ASSERT_TRUE(dbs->large_one_sided());
@@ -140,6 +145,10 @@ TEST_F(LargeOneSided, FoundByDefaultLookup) {
     setenv("TAVLA_BEAROFF_DIR", saved.c_str(), 1);
   else
     unsetenv("TAVLA_BEAROFF_DIR");
+  if (old_xdg)
+    setenv("XDG_DATA_HOME", saved_xdg.c_str(), 1);
+  else
+    unsetenv("XDG_DATA_HOME");
 }
 
 }  // namespace

@@ -128,6 +128,9 @@ void watch_ranks(int rank, int size) {
   stop_note = new std::string;
   struct sigaction sa {};
   sa.sa_handler = on_stop;
+  // While a DeferStop lives the handler returns: system calls it interrupts (writing the
+  // checkpoint) resume instead of failing with EINTR.
+  sa.sa_flags = SA_RESTART;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGTERM, &sa, nullptr);
 }

@@ -59,15 +59,18 @@ void Shell::save(std::string& args, bool whole_match) {
   }
   // The games analysed by `analyse match` / `game` and unchanged since carry their analysis, as
   // gnubg saves it.
-  const auto& games = flow_.games();
-  const size_t first = whole_match ? 0 : games.size() - 1;
+  // The same games as match_record (the whole record while reviewing), each with its analysis
+  // under the settings in force (those `analyse` used unless changed since).
+  const auto& games = all_games();
+  const size_t first = whole_match ? 0 : current_game_index();
+  const size_t last = whole_match ? games.size() : first + 1;
+  const analysis::MatchAnalysisSettings settings = analysis_settings();
   std::vector<engine::SgfGameExtras> extras;
-  for (size_t g = first; g < games.size(); ++g) {
+  for (size_t g = first; g < last; ++g) {
     extras.emplace_back();
     if (g < game_analyses_.size() && game_analyses_[g] &&
         game_analyses_[g]->decisions.size() == games[g].records.size())
-      extras.back() =
-          text::sgf_game_analysis(*game_analyses_[g], analysis::default_match_analysis_settings());
+      extras.back() = text::sgf_game_analysis(*game_analyses_[g], settings);
   }
   const std::string text =
       engine::write_sgf(match_record(whole_match), engine::kSgfApplication, &extras);

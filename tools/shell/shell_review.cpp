@@ -42,7 +42,7 @@ int step_count(std::string& args, int missing) {
 
 Shell::Review& Shell::review() {
   if (!review_ || !same_games(review_->shown, flow_.games())) {
-    review_.emplace();
+    review_ = Review{};
     review_->games = flow_.games();
     review_->shown = flow_.games();
     review_->game = review_->games.empty() ? 0 : review_->games.size() - 1;

@@ -130,5 +130,45 @@ TEST(Fit, LowersTheHeldOutDivergenceAndTouchesOnlyTheClassesNets) {
             start.net(eval::NetId::kPruneRace).hidden_weights);
 }
 
+TEST(Fit, ACheckSetIsMeasuredNeverTrainedOnAndPicksTheKeptEpoch) {
+  // tavla fit --check: the check positions are measured after every epoch and the kept epoch is
+  // the one with the lowest check divergence. Labels from a second teacher make the check set
+  // disagree with the training set, so that the two choices of epoch can differ.
+  const auto data = teacher_labelled_races(300);
+  std::vector<Example> check(data.begin(), data.begin() + 60);
+  for (Example& e : check)
+    for (int k = 0; k < 5; ++k) e.target[k] = 0.5f * e.target[k];  // another function
+  TrainSettings s;
+  s.seed = 23;
+  eval::Weights w = random_weights(s);
+  FitSettings fs;
+  fs.epochs = 6;
+  fs.rate = 0.05f;
+  fs.holdout_every = 0;  // only the check set judges
+  const auto epochs = fit_nets(w, data, fs, {}, &check);
+  ASSERT_EQ(epochs.size(), 7u);
+  size_t kept = 0;
+  for (size_t i = 0; i < epochs.size(); ++i) {
+    EXPECT_GT(epochs[i].check_excess, 0) << i;
+    EXPECT_GT(epochs[i].check_equity_error, 0) << i;
+    EXPECT_EQ(epochs[i].holdout_excess, 0) << i;
+    if (epochs[i].best) kept = i;
+  }
+  for (const auto& e : epochs) EXPECT_GE(e.check_excess, epochs[kept].check_excess);
+  // The kept nets are the ones measured: re-measure on the check positions.
+  const TrainNet race = TrainNet::from(w.net(eval::NetId::kRace));
+  eval::SparseInputs x;
+  double equity = 0;
+  for (const Example& e : check) {
+    eval::encode_sparse(e.cls, e.board, x);
+    const eval::Probabilities y = race.forward(x);
+    equity += std::abs(eval::cubeless_money_equity(y) - eval::cubeless_money_equity(e.target));
+  }
+  EXPECT_NEAR(equity / check.size(), epochs[kept].check_equity_error, 1e-5);
+  // Without a check set the measures stay 0.
+  eval::Weights w2 = random_weights(s);
+  for (const auto& e : fit_nets(w2, data, fs, {})) EXPECT_EQ(e.check_excess, 0);
+}
+
 }  // namespace
 }  // namespace tavla::train

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <bit>
 #include <cmath>
@@ -12,7 +13,12 @@
 #include "eval/inputs.h"
 #include "eval/net_kernels.h"
 #include "eval/net_set.h"
+#include "bearoff/bearoff_databases.h"
+#include "bearoff/bearoff_provider.h"
+#include "bearoff/one_sided_generator.h"
 #include "eval/position_class.h"
+#include "eval/cube_info.h"
+#include "eval/search.h"
 #include "train/self_play.h"
 #include "train/train_net.h"
 #include "train/trainer.h"
@@ -44,6 +50,32 @@ TEST(TrainNet, ForwardMatchesTheEvaluatorsNet) {
   eval::kernels::forward_reference(nets.value()->net(eval::NetId::kContact), dense, theirs.p.data(),
                                    eval::Reciprocal::kTable);
   for (int k = 0; k < 5; ++k) EXPECT_NEAR(mine[k], theirs[k], 1e-5) << k;
+}
+
+TEST(TrainNet, AdamAndSquaredErrorAlsoReachTheTarget) {
+  // tavla fit --adam / --loss squared: the other optimiser and loss descend to the same target,
+  // and Adam's state is sized on first use and counts its steps.
+  const auto x = contact_inputs(Board::starting_position());
+  const Probabilities target{{0.8f, 0.3f, 0.05f, 0.1f, 0.01f}};
+  for (const bool adam : {false, true}) {
+    for (const Loss loss : {Loss::kCrossEntropy, Loss::kSquared}) {
+      std::mt19937_64 rng(3);
+      TrainNet n = TrainNet::random(eval::kContactInputs, 32, rng);
+      AdamState st;
+      const double first = cross_entropy(n.forward(x), target);
+      for (int i = 0; i < 400; ++i) {
+        if (adam) n.learn_adam(x, target, 0.01f, st, loss);
+        else n.learn(x, target, loss == Loss::kSquared ? 2.0f : 0.5f, 1.0f, loss);
+      }
+      const Probabilities y = n.forward(x);
+      EXPECT_LT(cross_entropy(y, target), first) << adam << " " << static_cast<int>(loss);
+      for (int k = 0; k < 5; ++k) EXPECT_NEAR(y[k], target[k], 0.02) << adam << " " << k;
+      if (adam) {
+        EXPECT_EQ(st.steps, 400);
+        EXPECT_EQ(st.m.size(), n.w.hidden_weights.size() + n.w.output_weights.size() + 32 + 5);
+      }
+    }
+  }
 }
 
 TEST(TrainNet, LearningMovesOutputsToTheTarget) {
@@ -228,6 +260,75 @@ TEST(Trainer, GamesSplitIntoChunksGiveTheSameExamples) {
   EXPECT_EQ(calls, 3);
   EXPECT_EQ(a.examples, b.examples);
   EXPECT_TRUE(wa == wb);
+}
+
+TEST(Trainer, LabelDatabaseLabelsTheRacesItCoversWithItsValues) {
+  // tavla train --label-database: a larger one-sided database (here 7 points) labels every race
+  // position of the games that it covers, whatever the label fractions; with the fractions at 0
+  // those are the only examples, and without the database there are none.
+  bearoff::OneSidedSettings os;
+  os.points = 7;
+  os.threads = 2;
+  auto table = bearoff::generate_one_sided(os);
+  ASSERT_TRUE(table) << table.error();
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / ("tavla_label_db_" + std::to_string(::getpid()) + ".bd");
+  ASSERT_FALSE(bearoff::write_one_sided_database(*table, os, file));
+  auto db = bearoff::OneSidedDatabase::open(file);
+  std::filesystem::remove(file);
+  ASSERT_TRUE(db) << db.error();
+  bearoff::BearoffDatabases dbs;
+  ASSERT_FALSE(dbs.set_large_one_sided(std::move(db).value()));
+  const bearoff::DatabaseBearoffProvider provider(dbs);
+
+  TrainState st = small_run(2, RoundKind::kSupervised);
+  st.settings.label_fraction = st.settings.label_fraction_race = st.settings.label_fraction_crashed = 0;
+  const eval::Weights w = random_weights(st.settings);
+  EXPECT_TRUE(play_games(w, st, nullptr, 0, 20).empty());
+  const std::vector<Example> ex = play_games(w, st, nullptr, 0, 20, {}, &provider);
+  ASSERT_FALSE(ex.empty());
+  for (const Example& e : ex) {
+    EXPECT_EQ(e.cls, eval::PositionClass::kRace);  // the race net learns them
+    for (int side = 0; side < 2; ++side)
+      for (int p = 7; p < 25; ++p) EXPECT_EQ(e.board.sides[side][p], 0) << "beyond the 7-point";
+    const auto probe = dbs.probe(e.board);
+    ASSERT_TRUE(probe);
+    EXPECT_EQ(probe->source, bearoff::BearoffSource::kLargeOneSided);
+    for (int k = 0; k < Probabilities::kCount; ++k)
+      EXPECT_NEAR(e.target[k], probe->probabilities[k], 1e-6) << k;
+  }
+  // The same games with the label fractions at 1: every race and contact position is labelled,
+  // and the ones the database covers still carry its values.
+  st.settings.label_fraction = st.settings.label_fraction_race = st.settings.label_fraction_crashed = 1;
+  st.settings.label_plies = 0;
+  const std::vector<Example> all = play_games(w, st, nullptr, 0, 20, {}, &provider);
+  EXPECT_GT(all.size(), ex.size());
+  size_t covered = 0;
+  for (const Example& e : all)
+    if (dbs.classify(e.board) == bearoff::BearoffSource::kLargeOneSided) ++covered;
+  EXPECT_EQ(covered, ex.size());
+  // 1-ply labels of the races just beyond the database see it at their leaves.
+  st.settings.label_plies = 1;
+  st.settings.label_fraction = st.settings.label_fraction_crashed = 0;
+  const std::vector<Example> one_ply = play_games(w, st, nullptr, 0, 20, {}, &provider);
+  auto nets = eval::NetSet::create(w);
+  ASSERT_TRUE(nets);
+  eval::Search with_db(*nets, &provider), without_db(*nets, nullptr);
+  const eval::CubeInfo ci = eval::money_cube_info(1, -1, 0, false, false);
+  eval::EvalContext ec;
+  ec.plies = 1;
+  ec.cubeful = false;
+  int beyond = 0, moved = 0;
+  for (const Example& e : one_ply) {
+    if (dbs.classify(e.board) != bearoff::BearoffSource::kNone) continue;
+    ++beyond;
+    const Probabilities seen = with_db.evaluate(e.board, ci, ec).probs;
+    const Probabilities blind = without_db.evaluate(e.board, ci, ec).probs;
+    for (int k = 0; k < Probabilities::kCount; ++k) EXPECT_FLOAT_EQ(e.target[k], seen[k]) << k;
+    moved += std::abs(eval::cubeless_money_equity(seen) - eval::cubeless_money_equity(blind)) > 1e-4f;
+  }
+  EXPECT_GT(beyond, 0);
+  EXPECT_GT(moved, 0) << "no 1-ply label reached the database";
 }
 
 TEST(Trainer, AlternativePlaysAddLabelledExamplesDeterministically) {

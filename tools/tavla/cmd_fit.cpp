@@ -98,6 +98,9 @@ int cmd_fit(int argc, char** argv) {
       "epoch with the lowest divergence; the other nets are copied from --from.\n\noptions");
   opts.add_options()("help,h", "show this help")(
       "data", po::value<std::vector<std::string>>(), "a label file (several allowed)")(
+      "check", po::value<std::vector<std::string>>(),
+      "a label file measured after every epoch and never trained on (several allowed); with\n"
+      "one, the kept epoch is the one with the lowest check divergence")(
       "class", po::value<std::string>()->default_value("all"),
       "fit only this class's positions: race, crashed, contact or all")(
       "from", po::value<std::string>(), "the nets to start from (gnubg's weights formats)")(
@@ -109,6 +112,12 @@ int cmd_fit(int argc, char** argv) {
       "holdout", po::value<int>()->default_value(10),
       "hold out every Nth position to measure the fit (0: none; then the last epoch is kept)")(
       "seed", po::value<uint64_t>()->default_value(1), "seed of the shuffles (--calibrate: dice)")(
+      "adam", "descend with Adam instead of plain stochastic gradient: --rate is then Adam's\n"
+      "step size (e.g. 0.0003) and --rate-hidden is not used")(
+      "loss", po::value<std::string>()->default_value("cross-entropy"),
+      "what the steps descend: cross-entropy, or squared (gnubg's: every output's error\n"
+      "weighs alike, as in an equity; the kept epoch is then the one with the lowest equity\n"
+      "error)")(
       "calibrate", po::value<int>(), "measure (and with --out fit) the outputs' calibration on "
       "this many self-play games");
   po::variables_map vm;
@@ -134,6 +143,13 @@ int cmd_fit(int argc, char** argv) {
   s.rate_hidden_scale = vm["rate-hidden"].as<float>();
   s.holdout_every = vm["holdout"].as<int>();
   s.seed = vm["seed"].as<uint64_t>();
+  s.adam = vm.count("adam") > 0;
+  if (const std::string loss = vm["loss"].as<std::string>(); loss == "squared") {
+    s.loss = train::Loss::kSquared;
+  } else if (loss != "cross-entropy") {
+    std::cerr << "tavla fit: --loss must be cross-entropy or squared, not '" << loss << "'\n";
+    return 2;
+  }
   if (s.epochs < 0 || s.epochs > 100000 || !(s.rate > 0 && s.rate < 10) ||
       !(s.rate_hidden_scale > 0 && s.rate_hidden_scale <= 1000) || s.holdout_every < 0 ||
       s.holdout_every == 1) {
@@ -147,18 +163,22 @@ int cmd_fit(int argc, char** argv) {
     return 2;
   }
 
-  std::vector<train::Example> data;
-  for (const auto& file : vm["data"].as<std::vector<std::string>>()) {
-    auto read = train::read_labels(file);
-    if (!read) {
-      std::cerr << "tavla fit: " << read.error() << "\n";
-      return 1;
-    }
-    for (const auto& e : *read) {
-      const bool want = cls == "all" || (cls == "race" && e.cls == eval::PositionClass::kRace) ||
-                        (cls == "crashed" && e.cls == eval::PositionClass::kCrashed) ||
-                        (cls == "contact" && e.cls == eval::PositionClass::kContact);
-      if (want) data.push_back(e);
+  std::vector<train::Example> data, check;
+  for (const char* option : {"data", "check"}) {
+    if (!vm.count(option)) continue;
+    for (const auto& file : vm[option].as<std::vector<std::string>>()) {
+      auto read = train::read_labels(file);
+      if (!read) {
+        std::cerr << "tavla fit: " << read.error() << "\n";
+        return 1;
+      }
+      for (const auto& e : *read) {
+        const bool want = cls == "all" ||
+                          (cls == "race" && e.cls == eval::PositionClass::kRace) ||
+                          (cls == "crashed" && e.cls == eval::PositionClass::kCrashed) ||
+                          (cls == "contact" && e.cls == eval::PositionClass::kContact);
+        if (want) (option[0] == 'd' ? data : check).push_back(e);
+      }
     }
   }
   if (data.empty()) {
@@ -173,13 +193,25 @@ int cmd_fit(int argc, char** argv) {
   std::fprintf(stderr, "fitting %zu positions (%s), holding out every %d\n", data.size(),
                cls.c_str(), s.holdout_every);
   eval::Weights weights = std::move(w).value();
-  auto epochs = train::fit_nets(weights, data, s, [](const train::FitEpoch& e) {
-    std::fprintf(stderr,
-                 "epoch %d: training loss %.5f, held-out KL %.6f, held-out equity error %.5f\n",
-                 e.epoch, e.train_loss, e.holdout_excess, e.holdout_equity_error);
-  });
+  const bool checking = !check.empty();
+  if (checking) std::fprintf(stderr, "checking on %zu positions\n", check.size());
+  auto epochs = train::fit_nets(
+      weights, data, s,
+      [checking](const train::FitEpoch& e) {
+        std::fprintf(stderr,
+                     "epoch %d: training loss %.5f, held-out KL %.6f, held-out equity error %.5f",
+                     e.epoch, e.train_loss, e.holdout_excess, e.holdout_equity_error);
+        if (checking)
+          std::fprintf(stderr, "; check KL %.6f, check equity error %.5f", e.check_excess,
+                       e.check_equity_error);
+        std::fprintf(stderr, "\n");
+      },
+      &check);
   for (const auto& e : epochs)
-    if (e.best) std::fprintf(stderr, "kept epoch %d (held-out KL %.6f)\n", e.epoch, e.holdout_excess);
+    if (e.best)
+      std::fprintf(stderr, "kept epoch %d (%s KL %.6f, equity error %.5f)\n", e.epoch,
+                   checking ? "check" : "held-out", checking ? e.check_excess : e.holdout_excess,
+                   checking ? e.check_equity_error : e.holdout_equity_error);
   if (auto bad = eval::validate(weights)) {
     std::cerr << "tavla fit: the fitted nets are not usable: " << *bad << "\n";
     return 1;

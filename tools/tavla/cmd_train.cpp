@@ -128,6 +128,12 @@ int cmd_train(int argc, char** argv) {
       "are widened (new units start with zero output weights: same evaluations)")(
       "export", po::value<std::string>(),
       "at the end, also write the nets to this file (.weights: gnubg's text format, else binary)")(
+      "label-database", po::value<std::string>(),
+      "supervised rounds: a larger one-sided bearoff database (makebearoff -o 12 -f FILE) used\n"
+      "for labels only: every race position of the games that it covers, and the default\n"
+      "databases do not, is labelled with its value, whatever the label fractions, and the\n"
+      "other labels' searches and rollouts end in it where it covers them; play still uses\n"
+      "the default databases (one process only, not under mpirun)")(
       "save-labels", po::value<std::string>(),
       "supervised rounds: also append every labelled position to this file (tavla fit reads it;\n"
       "format in tools/train/label_file.h)")(
@@ -261,6 +267,35 @@ int cmd_train(int argc, char** argv) {
     std::fprintf(stderr, "tavla train: no bearoff databases (%s); races are learnt by the net\n",
                  dbs.error().c_str());
 
+  // The labels' database: the default ones (so that it answers only where they do not) and the
+  // larger one-sided file.
+  std::optional<bearoff::BearoffDatabases> label_dbs;
+  std::optional<bearoff::DatabaseBearoffProvider> label_provider;
+  if (vm.count("label-database")) {
+    const std::filesystem::path file = vm["label-database"].as<std::string>();
+    if (world.distributed()) {
+      std::cerr << "tavla train: --label-database works in one process only (not under mpirun)\n";
+      return 2;
+    }
+    if (st.settings.kind != train::RoundKind::kSupervised) {
+      std::cerr << "tavla train: --label-database needs supervised rounds (--kind supervised)\n";
+      return 2;
+    }
+    auto db = bearoff::OneSidedDatabase::open(file);
+    if (!db) {
+      std::cerr << "tavla train: --label-database: " << db.error() << "\n";
+      return 1;
+    }
+    // A second opening of the default files (memory maps: cheap), the larger file added.
+    auto defaults = bearoff::open_default_databases(false);
+    label_dbs.emplace(defaults ? std::move(defaults).value() : bearoff::BearoffDatabases{});
+    if (auto err = label_dbs->set_large_one_sided(std::move(db).value())) {
+      std::cerr << "tavla train: --label-database: " << err->message << "\n";
+      return 1;
+    }
+    label_provider.emplace(*label_dbs);
+  }
+
   const int target_rounds = vm.count("rounds") ? vm["rounds"].as<int>() : st.round + 1;
   const double minutes = vm.count("minutes") ? vm["minutes"].as<double>() : 1e18;
   const bool tty = !vm.count("quiet") && isatty(STDERR_FILENO);
@@ -292,7 +327,8 @@ int cmd_train(int argc, char** argv) {
                          "..............................", done, s.games_per_round);
             std::fflush(stderr);
           },
-          labels_file.empty() ? nullptr : &labelled, player);
+          labels_file.empty() ? nullptr : &labelled, player,
+          label_provider ? &*label_provider : nullptr);
     } catch (const std::runtime_error& e) {  // a rank could not play its games
       std::cerr << "\ntavla train: " << e.what() << "\n";
       return 1;
@@ -302,7 +338,19 @@ int cmd_train(int argc, char** argv) {
     // is reported once both are written, so a resumed run repeats nothing.
     const mpi::DeferStop writing;
     if (!labels_file.empty()) {
-      if (auto err = train::append_labels(labels_file, labelled, labels_header(st))) {
+      const train::TrainSettings& ls = st.settings;
+      const bool database_only = ls.label_fraction == 0 && ls.label_fraction_race == 0 &&
+                                 ls.label_fraction_crashed == 0;
+      std::string header = label_provider && database_only
+                               ? "# tavla train labels (tools/train/label_file.h): CLASS POSID and "
+                                 "the five\n# cubeless probabilities for the side on roll.\n"
+                               : labels_header(st);
+      if (label_provider)
+        header += "# Race positions of self-play games (the nets being trained, from round " +
+                  std::to_string(st.round) + ") covered by " +
+                  vm["label-database"].as<std::string>() +
+                  " and not by the default databases carry that database's 0-ply value.\n";
+      if (auto err = train::append_labels(labels_file, labelled, header)) {
         std::cerr << "\ntavla train: " << *err << "\n";
         return 1;
       }

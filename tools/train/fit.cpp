@@ -24,10 +24,10 @@ double money_equity(const P& p) {
   return 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4];
 }
 
-// The held-out measures of `nets`: mean divergence and mean equity error (FitEpoch).
-void measure_holdout(const std::array<TrainNet, eval::kNetCount>& nets,
-                     const std::vector<const Example*>& held, FitEpoch& out) {
-  out.holdout_excess = out.holdout_equity_error = 0;
+// Mean divergence and mean equity error of `nets` on `held` (FitEpoch).
+void measure(const std::array<TrainNet, eval::kNetCount>& nets,
+             const std::vector<const Example*>& held, double& excess, double& equity_error) {
+  excess = equity_error = 0;
   if (held.empty()) return;
   eval::SparseInputs x;
   double sum = 0, equity = 0;
@@ -37,18 +37,32 @@ void measure_holdout(const std::array<TrainNet, eval::kNetCount>& nets,
     sum += cross_entropy(y, e->target) - cross_entropy(e->target, e->target);
     equity += std::abs(money_equity(y) - money_equity(e->target));
   }
-  out.holdout_excess = sum / static_cast<double>(held.size());
-  out.holdout_equity_error = equity / static_cast<double>(held.size());
+  excess = sum / static_cast<double>(held.size());
+  equity_error = equity / static_cast<double>(held.size());
 }
 
 }  // namespace
 
 std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& examples,
                                const FitSettings& s,
-                               const std::function<void(const FitEpoch&)>& on_epoch) {
-  std::vector<const Example*> train, held;
+                               const std::function<void(const FitEpoch&)>& on_epoch,
+                               const std::vector<Example>* check) {
+  std::vector<const Example*> train, held, checked;
   for (size_t i = 0; i < examples.size(); ++i)
     (s.holdout_every > 0 && i % s.holdout_every == 0 ? held : train).push_back(&examples[i]);
+  if (check)
+    for (const Example& e : *check) checked.push_back(&e);
+  const auto measure_all = [&](const std::array<TrainNet, eval::kNetCount>& nets, FitEpoch& fe) {
+    measure(nets, held, fe.holdout_excess, fe.holdout_equity_error);
+    measure(nets, checked, fe.check_excess, fe.check_equity_error);
+  };
+  // What picks the kept epoch: the check set's divergence when there is one, else the held-out.
+  const bool by_equity = s.loss == Loss::kSquared;
+  const auto score = [&](const FitEpoch& fe) {
+    if (by_equity) return checked.empty() ? fe.holdout_equity_error : fe.check_equity_error;
+    return checked.empty() ? fe.holdout_excess : fe.check_excess;
+  };
+  const bool judged = !checked.empty() || !held.empty();
 
   std::array<TrainNet, eval::kNetCount> nets;
   for (int i = 0; i < eval::kNetCount; ++i) nets[i].w = w.nets[i];
@@ -56,13 +70,18 @@ std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& exa
 
   std::vector<FitEpoch> out;
   FitEpoch start;
-  measure_holdout(nets, held, start);
+  measure_all(nets, start);
   start.best = true;
   out.push_back(start);
   if (on_epoch) on_epoch(start);
-  double best_excess = start.holdout_excess;
+  double best_excess = score(start);
   size_t best_index = 0;
 
+  std::array<AdamState, eval::kNetCount> adam;
+  const auto learn = [&](int net, const eval::SparseInputs& in, const Example& e) {
+    return s.adam ? nets[net].learn_adam(in, e.target, s.rate, adam[net], s.loss)
+                  : nets[net].learn(in, e.target, s.rate, s.rate_hidden_scale, s.loss);
+  };
   std::mt19937_64 rng(s.seed);
   eval::SparseInputs x;
   for (int epoch = 1; epoch <= s.epochs; ++epoch) {
@@ -70,18 +89,18 @@ std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& exa
     double loss = 0;
     for (const Example* e : train) {
       eval::encode_sparse(e->cls, e->board, x);
-      loss += nets[static_cast<int>(main_net_of(e->cls))].learn(x, e->target, s.rate,
-                                                             s.rate_hidden_scale);
+      loss += learn(static_cast<int>(main_net_of(e->cls)), x, *e);
       eval::encode_base_sparse(e->board, x);
-      nets[static_cast<int>(pruning_net_of(e->cls))].learn(x, e->target, s.rate, s.rate_hidden_scale);
+      learn(static_cast<int>(pruning_net_of(e->cls)), x, *e);
     }
     FitEpoch fe;
     fe.epoch = epoch;
     fe.train_loss = train.empty() ? 0 : loss / static_cast<double>(train.size());
-    measure_holdout(nets, held, fe);
-    // Without a held-out set every epoch counts as the best so far: the last one is kept.
-    if (held.empty() || fe.holdout_excess < best_excess) {
-      best_excess = fe.holdout_excess;
+    measure_all(nets, fe);
+    // Without a held-out or check set every epoch counts as the best so far: the last one is
+    // kept.
+    if (!judged || score(fe) < best_excess) {
+      best_excess = score(fe);
       best = nets;
       best_index = out.size();
     }

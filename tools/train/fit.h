@@ -11,6 +11,7 @@
 
 #include "eval/weights.h"
 #include "train/self_play.h"
+#include "train/train_net.h"
 
 namespace tavla::train {
 
@@ -20,6 +21,12 @@ struct FitSettings {
   float rate_hidden_scale = 100;   // as TrainSettings::rate_hidden_scale
   int holdout_every = 10;          // position i is held out when i % holdout_every == 0
   uint64_t seed = 1;               // the shuffles
+  // The loss descended (train_net.h). With squared error the kept epoch is the one with the
+  // lowest equity error (held-out, or the check set's), else the lowest divergence.
+  Loss loss = Loss::kCrossEntropy;
+  // Adam (train_net.h) instead of plain stochastic gradient: `rate` is then Adam's step size
+  // (e.g. 0.0003) and rate_hidden_scale is not used.
+  bool adam = false;
 };
 
 struct FitEpoch {
@@ -30,13 +37,19 @@ struct FitEpoch {
   // (points per game): what the nets' choices of play see, where the divergence weighs rare
   // outcomes (gammons, backgammons near 0 or 1) heavily.
   double holdout_equity_error = 0;
+  // The same two measures on the check set (fit_nets' `check`), when there is one.
+  double check_excess = 0, check_equity_error = 0;
   bool best = false;
 };
 
 // Fits the nets of the examples' classes in `w`; returns one entry per epoch (and epoch 0).
-// `on_epoch` (may be empty) is told each epoch as it ends.
+// `on_epoch` (may be empty) is told each epoch as it ends. `check` (may be null or empty):
+// positions measured after every epoch and never trained on, for when the training set mixes
+// labels of different kinds (say database values and rollouts) and the fit is to be judged on
+// one kind; with a check set the kept epoch is the one with the lowest check divergence.
 std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& examples,
                                const FitSettings& s,
-                               const std::function<void(const FitEpoch&)>& on_epoch);
+                               const std::function<void(const FitEpoch&)>& on_epoch,
+                               const std::vector<Example>* check = nullptr);
 
 }  // namespace tavla::train

@@ -73,12 +73,15 @@ eval::Probabilities TrainNet::forward(const eval::SparseInputs& x) const {
 }
 
 double TrainNet::learn(const eval::SparseInputs& x, const eval::Probabilities& target,
-                       float rate, float hidden_scale) {
+                       float rate, float hidden_scale, Loss loss) {
   const int nh = w.hidden;
   float h[eval::kMaxHidden];
   const eval::Probabilities y = forward_with_hidden(w, x, h);
   float dz[kOutputs];  // d(loss)/d(output sum), per output
-  for (int k = 0; k < kOutputs; ++k) dz[k] = w.beta_output * (y[k] - target[k]);
+  for (int k = 0; k < kOutputs; ++k) {
+    dz[k] = w.beta_output * (y[k] - target[k]);
+    if (loss == Loss::kSquared) dz[k] *= y[k] * (1.0f - y[k]);
+  }
   // Back to the hidden sums (before the output weights change).
   float dh[eval::kMaxHidden];
   for (int j = 0; j < nh; ++j) {
@@ -98,6 +101,57 @@ double TrainNet::learn(const eval::SparseInputs& x, const eval::Probabilities& t
     const float s = rate_h * x.value[t];
     float* row = w.hidden_weights.data() + size_t(x.index[t]) * nh;
     for (int j = 0; j < nh; ++j) row[j] -= s * dh[j];
+  }
+  return cross_entropy(y, target);
+}
+
+double TrainNet::learn_adam(const eval::SparseInputs& x, const eval::Probabilities& target,
+                            float rate, AdamState& st, Loss loss) {
+  constexpr float kBeta1 = 0.9f, kBeta2 = 0.999f, kEpsilon = 1e-8f;
+  const int nh = w.hidden;
+  const size_t n_hidden = w.hidden_weights.size(), n_output = w.output_weights.size();
+  // Layout of st.m / st.v: hidden weights, hidden biases, output weights, output biases.
+  const size_t at_hbias = n_hidden, at_out = at_hbias + nh, at_obias = at_out + n_output;
+  if (st.m.size() != at_obias + kOutputs) {
+    st.m.assign(at_obias + kOutputs, 0.0f);
+    st.v.assign(at_obias + kOutputs, 0.0f);
+    st.steps = 0;
+  }
+  ++st.steps;
+  const float c1 = 1.0f - std::pow(kBeta1, static_cast<float>(st.steps));
+  const float c2 = 1.0f - std::pow(kBeta2, static_cast<float>(st.steps));
+  const float step = rate * std::sqrt(c2) / c1;  // bias corrections folded into the step
+  auto update = [&](float& weight, size_t i, float g) {
+    float& m = st.m[i];
+    float& v = st.v[i];
+    m = kBeta1 * m + (1.0f - kBeta1) * g;
+    v = kBeta2 * v + (1.0f - kBeta2) * g * g;
+    weight -= step * m / (std::sqrt(v) + kEpsilon);
+  };
+
+  float h[eval::kMaxHidden];
+  const eval::Probabilities y = forward_with_hidden(w, x, h);
+  float dz[kOutputs];
+  for (int k = 0; k < kOutputs; ++k) {
+    dz[k] = w.beta_output * (y[k] - target[k]);
+    if (loss == Loss::kSquared) dz[k] *= y[k] * (1.0f - y[k]);
+  }
+  float dh[eval::kMaxHidden];
+  for (int j = 0; j < nh; ++j) {
+    float g = 0.0f;
+    for (int k = 0; k < kOutputs; ++k) g += dz[k] * w.output_weights[size_t(k) * nh + j];
+    dh[j] = g * w.beta_hidden * h[j] * (1.0f - h[j]);
+  }
+  for (int k = 0; k < kOutputs; ++k) {
+    float* v = w.output_weights.data() + size_t(k) * nh;
+    for (int j = 0; j < nh; ++j) update(v[j], at_out + size_t(k) * nh + j, dz[k] * h[j]);
+    update(w.output_bias[k], at_obias + k, dz[k]);
+  }
+  for (int j = 0; j < nh; ++j) update(w.hidden_bias[j], at_hbias + j, dh[j]);
+  for (int t = 0; t < x.count; ++t) {
+    const size_t row = size_t(x.index[t]) * nh;
+    float* r = w.hidden_weights.data() + row;
+    for (int j = 0; j < nh; ++j) update(r[j], row + j, x.value[t] * dh[j]);
   }
   return cross_entropy(y, target);
 }

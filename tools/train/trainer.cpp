@@ -117,7 +117,8 @@ void label_alternatives(eval::Evaluator& ev, eval::Search& search, const eval::C
 
 std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
                                 const eval::BearoffProvider* bearoff, uint64_t first, int count,
-                                const std::function<void(int)>& progress) {
+                                const std::function<void(int)>& progress,
+                                const eval::BearoffProvider* label_bearoff) {
   const TrainSettings& s = st.settings;
   auto nets = eval::NetSet::create(w);
   if (!nets) throw std::runtime_error("training produced invalid nets: " + nets.error());
@@ -126,8 +127,16 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
   auto worker = [&]() {
     eval::Evaluator ev(*nets, bearoff);
     std::unique_ptr<eval::Search> search;
-    if (s.kind == RoundKind::kSupervised)
-      search = std::make_unique<eval::Search>(*nets, bearoff, size_t{1} << 16);
+    std::unique_ptr<eval::Search> database_search;  // 0-ply values from label_bearoff
+    // Labels see the labels' database: an n-ply label's leaves and a rollout label's trials
+    // end in it where it covers them.
+    const eval::BearoffProvider* labels_see = label_bearoff ? label_bearoff : bearoff;
+    if (s.kind == RoundKind::kSupervised) {
+      search = std::make_unique<eval::Search>(*nets, labels_see, size_t{1} << 16);
+      if (label_bearoff)
+        database_search = std::make_unique<eval::Search>(*nets, label_bearoff, size_t{1} << 10);
+    }
+    const eval::EvalContext database_ply{0, false, false, true, 0.0f};
     const eval::CubeInfo ci = eval::money_cube_info(1, -1, 0, false, false);
     const rollout::RolloutSettings rollout_settings = rollout_label_settings(s);
     eval::EvalContext ec;
@@ -141,12 +150,18 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
         std::vector<Example> labelled;
         std::uniform_real_distribution<float> unit(0.0f, 1.0f);
         for (Example& e : ex) {
+          if (database_search && e.cls == PositionClass::kRace &&
+              eval::classify(e.board, label_bearoff) == PositionClass::kBearoffOs) {
+            e.target = database_search->evaluate(e.board, ci, database_ply).probs;
+            labelled.push_back(e);
+            continue;
+          }
           const float share = e.cls == PositionClass::kRace      ? s.label_fraction_race
                               : e.cls == PositionClass::kCrashed ? s.label_fraction_crashed
                                                                  : s.label_fraction;
           if (unit(rng) >= share) continue;
           e.target = s.label_rollout_trials > 0
-                         ? rollout_label(*nets, bearoff, rollout_settings, e.board, first + i,
+                         ? rollout_label(*nets, labels_see, rollout_settings, e.board, first + i,
                                          labelled.size())
                          : search->evaluate(e.board, ci, ec).probs;
           labelled.push_back(e);
@@ -220,14 +235,14 @@ eval::Weights widen_weights(const eval::Weights& w, const TrainSettings& s) {
 
 RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffProvider* bearoff,
                         const std::function<void(int)>& progress, std::vector<Example>* labelled,
-                        const GamePlayer& player) {
+                        const GamePlayer& player, const eval::BearoffProvider* label_bearoff) {
   const auto t0 = std::chrono::steady_clock::now();
   const TrainSettings& s = st.settings;
   RoundReport rep;
   rep.round = st.round + 1;
   std::vector<Example> ex =
       player ? player(w, st, st.games, s.games_per_round, progress)
-             : play_games(w, st, bearoff, st.games, s.games_per_round, progress);
+             : play_games(w, st, bearoff, st.games, s.games_per_round, progress, label_bearoff);
   rep.games = s.games_per_round;
   if (labelled && s.kind == RoundKind::kSupervised) *labelled = ex;
   std::mt19937_64 rng = stream(s.seed, kShuffleStream, st.round);

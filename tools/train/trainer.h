@@ -118,9 +118,17 @@ engine::Result<std::pair<eval::Weights, TrainState>> load_checkpoint(
 // examples depend only on `w`, the settings and its index, so any split of a round's games (over
 // threads, calls, or MPI ranks) gives the same examples. `progress` (may be empty) is told the
 // games done so far.
+//
+// `label_bearoff` (may be null; supervised rounds) holds a larger one-sided database used for
+// labels only: every race position of the games that it covers (and `bearoff` does not) is
+// labelled with that database's value, whatever the label fractions, so that the race net learns
+// the database's answers where no database answers in play. The other positions are labelled as
+// the settings say, by searches and rollouts that also end in that database where it covers
+// their leaves (so n-ply labels carry its values one band further out, round after round).
 std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
                                 const eval::BearoffProvider* bearoff, uint64_t first, int count,
-                                const std::function<void(int games_done)>& progress = {});
+                                const std::function<void(int games_done)>& progress = {},
+                                const eval::BearoffProvider* label_bearoff = nullptr);
 
 // Who plays a round's games: empty for play_games in this process; an MPI job shares them among
 // its ranks (tools/tavla/train_ranks.h). It must return play_games's examples, in game order.
@@ -134,6 +142,7 @@ using GamePlayer = std::function<std::vector<Example>(
 RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffProvider* bearoff,
                         const std::function<void(int games_done)>& progress,
                         std::vector<Example>* labelled = nullptr,
-                        const GamePlayer& player = {});
+                        const GamePlayer& player = {},
+                        const eval::BearoffProvider* label_bearoff = nullptr);
 
 }  // namespace tavla::train

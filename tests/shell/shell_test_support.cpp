@@ -83,6 +83,8 @@ std::string run_gnubg_script(const std::string& script, const std::string& dir) 
 std::string normalise(std::string text) {
   text = std::regex_replace(text, std::regex(R"(DT\[[0-9-]*\])"), "DT[]");
   text = std::regex_replace(text, std::regex(R"(EventDate "[0-9.]*")"), "EventDate \"\"");
+  // Who wrote an SGF file: "GNU Backgammon:1.07.001" or tavla's name.
+  text = std::regex_replace(text, std::regex(R"(AP\[[^\]]*\])"), "AP[]");
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
   return text + "\n";
 }

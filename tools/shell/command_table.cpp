@@ -80,11 +80,25 @@ const CommandEntry kExportGame[] = {
     NA("text"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kExportPosition[] = {
+    NA("bgo2clipboard"),
+    NA("bgonline"),
+    NA("ps"),
+    NA("pdf"),
+    NA("svg"),
+    NA("html"),
+    NA("png"),
+    NA("pos"),
+    NA("snowietxt"),
+    {"text", &S::cmd_export_position_text, "Save the current position in text format", kFilename,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kExport[] = {
     {"game", nullptr, "Record a log of the game so far to a file", nullptr, kExportGame},
     NA("htmlimages"),
     {"match", nullptr, "Record a log of the match so far to a file", nullptr, kExportMatch},
-    NA("position"),
+    {"position", nullptr, "Write the current position to a file", nullptr, kExportPosition},
     NA("session"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 

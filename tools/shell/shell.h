@@ -101,6 +101,7 @@ class Shell {
   void cmd_load_game(std::string& args);
   void cmd_load_position(std::string& args);
   void cmd_export_game_gam(std::string& args);
+  void cmd_export_position_text(std::string& args);
   void cmd_load_match(std::string& args);
   void cmd_import_mat(std::string& args);
   void cmd_export_match_mat(std::string& args);

@@ -206,7 +206,8 @@ TEST(Sgf, PositionFilesAsGnubgWritesThem) {
       "double\n"
       "take\n"
       "roll\n";
-  const std::string save = "save position P.sgf\nexport game gam P.gam\nexport position text P.txt\n";
+  const std::string save =
+      "save position P.sgf\nexport game gam P.gam\nexport position text P.txt\n";
   std::string tavla_cmds = play, gnubg_cmds = play;
   for (const char* who : {"tavla", "gnubg"}) {
     std::string s = save;

@@ -136,8 +136,7 @@ void Shell::cmd_export_position_text(std::string& args) {
     // the record when the double is recorded (for the doubler) and keeps it, so the doubler
     // "accepts" (after a beaver gnubg names the first doubler; tavla the last).
     if (ms.dice_rolled())
-      play(ms.turn, nullptr,
-           {std::max(ms.dice[0], ms.dice[1]), std::min(ms.dice[0], ms.dice[1])});
+      play(ms.turn, nullptr, {std::max(ms.dice[0], ms.dice[1]), std::min(ms.dice[0], ms.dice[1])});
     else if (ms.doubled)
       s += strf("* %s accepts\n\n", name(!ms.turn).c_str());
     else
@@ -148,7 +147,8 @@ void Shell::cmd_export_position_text(std::string& args) {
   const std::time_t t = std::time(nullptr);
   char when[64];
   ctime_r(&t, when);
-  s += strf("Output generated %s by tavla %s (Text Export version 1.128)\n\n", when, about::version());
+  s += strf("Output generated %s by tavla %s (Text Export version 1.128)\n\n", when,
+            about::version());
 
   if (*file == "-") {
     out(s);

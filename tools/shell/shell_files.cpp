@@ -176,8 +176,7 @@ void Shell::cmd_export_game_gam(std::string& args) {
   info.names = names_.name;
   info.variant = flow_.variant();
   std::vector<size_t> warnings;
-  const std::string text =
-      engine::write_gam(all_games()[current_game_index()], info, &warnings);
+  const std::string text = engine::write_gam(all_games()[current_game_index()], info, &warnings);
   // As `export match mat`: gnubg's warning comes between the file's lines on "-".
   if (*file == "-") {
     size_t from = 0;

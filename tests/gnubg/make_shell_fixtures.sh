@@ -11,8 +11,9 @@
 # sees them, and writes gnubg's output without its start-up banner (the lines up to and including
 # the empty line after "This is free software ...") to the .out file of the same name. The shell
 # tests (tests/shell/transcript_test.cpp) run tavla on the same scripts and require the same
-# output, with two normalisations on both sides: the date in match files (SGF DT[...], .mat
-# EventDate) and the program's name in SGF files (AP[...]).
+# output, with these normalisations on both sides: the date in match files (SGF DT[...], .mat
+# EventDate) and in text exports ("Date: "), the program's name in SGF files (AP[...]), and the
+# closing lines of text exports ("Output generated <time> by <program> (Text Export ...").
 #
 # It first makes gnubg_match.sgf, a 3-point match gnubg plays against itself at 0 ply and saves
 # (with its analysis), which gnubg_load.cmds loads, and gnubg_human.sgf (see below). The scripts

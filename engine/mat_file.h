@@ -62,6 +62,12 @@ Result<MatchRecord> read_mat(std::string_view text, std::string_view name,
 // the lines of the file when it writes to the output).
 std::string write_mat(const MatchRecord& match, std::vector<size_t>* edit_warnings = nullptr);
 
+// The file gnubg 1.07's `export game gam` writes for one game (ExportGameGam): no header, no
+// "N point match" and no "Game N" line; the names without the score, then the game as write_mat
+// writes it (warnings as there).
+std::string write_gam(const GameRecord& game, const MatchInfo& info,
+                      std::vector<size_t>* edit_warnings = nullptr);
+
 // gnubg's warning for an edited game, with its line ends.
 inline constexpr const char* kMatEditWarning =
     "Warning: this game was edited during play and cannot be exported correctly in this format.\n"

@@ -46,12 +46,18 @@ std::string wins(int points) {
   return "Wins " + std::to_string(points) + " point" + plural(points);
 }
 
-// `number` counts the games of the record from 1 (gnubg numbers its list, not GameInfo::index).
+// `number` counts the games of the record from 1 (gnubg numbers its list, not GameInfo::index);
+// 0 writes the game alone, as `export game gam` does (gnubg's ExportGameJF with iGame -1 and no
+// score): no "Game N" line, and the names without the score.
 void write_game(std::string& out, int number, const GameRecord& game, const MatchInfo& mi,
                 Variant variant, std::vector<size_t>* warnings) {
-  out += " Game " + std::to_string(number) + "\n";
-  out += " " + padded(mi.names[0] + " : " + std::to_string(game.info.score[0]), 31) + mi.names[1] +
-         " : " + std::to_string(game.info.score[1]) + "\n";
+  if (number > 0) {
+    out += " Game " + std::to_string(number) + "\n";
+    out += " " + padded(mi.names[0] + " : " + std::to_string(game.info.score[0]), 31) +
+           mi.names[1] + " : " + std::to_string(game.info.score[1]) + "\n";
+  } else {
+    out += " " + padded(mi.names[0], 31) + mi.names[1] + "\n";
+  }
 
   Board board = starting_position(variant);  // seen from the side gnubg thinks is on roll
   int i = 0;                                 // printed actions: even left, odd right
@@ -182,6 +188,14 @@ std::string write_mat(const MatchRecord& match, std::vector<size_t>* edit_warnin
   if (edit_warnings) edit_warnings->clear();
   for (size_t k = 0; k < match.games.size(); ++k)
     write_game(out, static_cast<int>(k) + 1, match.games[k], mi, mi.variant, edit_warnings);
+  return out;
+}
+
+std::string write_gam(const GameRecord& game, const MatchInfo& info,
+                      std::vector<size_t>* edit_warnings) {
+  std::string out;
+  if (edit_warnings) edit_warnings->clear();
+  write_game(out, 0, game, info, info.variant, edit_warnings);
   return out;
 }
 

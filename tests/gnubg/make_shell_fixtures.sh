@@ -11,8 +11,9 @@
 # sees them, and writes gnubg's output without its start-up banner (the lines up to and including
 # the empty line after "This is free software ...") to the .out file of the same name. The shell
 # tests (tests/shell/transcript_test.cpp) run tavla on the same scripts and require the same
-# output, with one normalisation on both sides: the date in match files (SGF DT[...], .mat
-# EventDate).
+# output, with these normalisations on both sides: the date in match files (SGF DT[...], .mat
+# EventDate) and in text exports ("Date: "), the program's name in SGF files (AP[...]), and the
+# closing lines of text exports ("Output generated <time> by <program> (Text Export ...").
 #
 # It first makes gnubg_match.sgf, a 3-point match gnubg plays against itself at 0 ply and saves
 # (with its analysis), which gnubg_load.cmds loads, and gnubg_human.sgf (see below). The scripts
@@ -68,6 +69,26 @@ set dice 5 2
 save match gnubg_human.sgf
 CMDS
 test -s gnubg_human.sgf
+
+# gnubg_position.sgf: gnubg's `save position` in a 5-point match (bob owns the cube at 2 and has
+# rolled 3-1), which gnubg_files.cmds loads with `load position`.
+rm -f gnubg_position.sgf
+run_gnubg > /dev/null <<'CMDS'
+set defaultnames alice bob
+set player both human
+set seed 5
+new match 5
+13/11 6/5
+set dice 6 5
+24/13
+double
+take
+set dice 4 2
+8/4 6/4
+set dice 3 1
+save position gnubg_position.sgf
+CMDS
+test -s gnubg_position.sgf
 
 for cmds in gnubg_*.cmds; do
   run_gnubg < "$cmds" > "${cmds%.cmds}.out"

@@ -188,5 +188,51 @@ TEST(Sgf, GnubgOpensWhatTavlaSaved) {
   EXPECT_EQ(normalise(run_tavla_script(dir + "/look2.cmds", dir)), g2);
 }
 
+// save position, export game gam and export position text into files: tavla's files equal
+// gnubg 1.07's for the same commands (dates, program name and the text export's closing lines
+// normalised), and loading tavla's position file back shows the same board as before saving.
+TEST(Sgf, PositionFilesAsGnubgWritesThem) {
+  TAVLA_REQUIRE_GNUBG();
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string dir = temp_dir("position_files");
+  const std::string play =
+      "set defaultnames alice bob\n"
+      "set player both human\n"
+      "set seed 5\n"
+      "new match 5\n"
+      "13/11 6/5\n"
+      "set dice 6 5\n"
+      "24/13\n"
+      "double\n"
+      "take\n"
+      "roll\n";
+  const std::string save =
+      "save position P.sgf\nexport game gam P.gam\nexport position text P.txt\n";
+  std::string tavla_cmds = play, gnubg_cmds = play;
+  for (const char* who : {"tavla", "gnubg"}) {
+    std::string s = save;
+    for (size_t at; (at = s.find("P.")) != std::string::npos;) s.replace(at, 1, who);
+    (std::string(who) == "tavla" ? tavla_cmds : gnubg_cmds) += s;
+  }
+  tavla_cmds += "show board\nload position tavla.sgf\nshow board\n";
+  write_text(dir + "/tavla.cmds", tavla_cmds);
+  write_text(dir + "/gnubg.cmds", gnubg_cmds);
+  const std::string tavla_out = run_tavla_script(dir + "/tavla.cmds", dir);
+  run_gnubg_script(dir + "/gnubg.cmds", dir);
+  for (const char* ext : {".sgf", ".gam", ".txt"}) {
+    const std::string mine = read_text(dir + "/tavla" + ext);
+    ASSERT_FALSE(mine.empty()) << ext;
+    EXPECT_EQ(normalise(mine), normalise(read_text(dir + "/gnubg" + ext))) << ext;
+  }
+  // The board shown before saving and after loading the file back.
+  const std::string marker = " GNU Backgammon  Position ID: ";
+  const size_t second = tavla_out.rfind(marker);
+  const size_t first = tavla_out.rfind(marker, second - 1);
+  ASSERT_NE(first, std::string::npos) << tavla_out;
+  const std::string before = tavla_out.substr(first, second - first);
+  EXPECT_EQ(tavla_out.substr(second, before.size()), before);
+  EXPECT_NE(before.find("Rolled"), std::string::npos) << before;
+}
+
 }  // namespace
 }  // namespace tavla::test

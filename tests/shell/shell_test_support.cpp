@@ -83,6 +83,13 @@ std::string run_gnubg_script(const std::string& script, const std::string& dir) 
 std::string normalise(std::string text) {
   text = std::regex_replace(text, std::regex(R"(DT\[[0-9-]*\])"), "DT[]");
   text = std::regex_replace(text, std::regex(R"(EventDate "[0-9.]*")"), "EventDate \"\"");
+  // Who wrote an SGF file: "GNU Backgammon:1.07.001" or tavla's name.
+  text = std::regex_replace(text, std::regex(R"(AP\[[^\]]*\])"), "AP[]");
+  // Text exports: the match date (strftime %x) and the closing lines, which hold the time of
+  // writing and the program's name and version.
+  text = std::regex_replace(text, std::regex(R"(Date: [0-9/]+)"), "Date: ");
+  text = std::regex_replace(text, std::regex(R"(Output generated [^\n]*\n by [^\n]*\(Text Export)"),
+                            "Output generated\n by (Text Export");
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
   return text + "\n";
 }

@@ -69,11 +69,36 @@ const CommandEntry kExportMatch[] = {
     NA("ps"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kExportGame[] = {
+    {"gam", &S::cmd_export_game_gam, "Records a log of the game in .gam format", kFilename,
+     nullptr},
+    NA("snowietxt"),
+    NA("html"),
+    NA("latex"),
+    NA("pdf"),
+    NA("ps"),
+    NA("text"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kExportPosition[] = {
+    NA("bgo2clipboard"),
+    NA("bgonline"),
+    NA("ps"),
+    NA("pdf"),
+    NA("svg"),
+    NA("html"),
+    NA("png"),
+    NA("pos"),
+    NA("snowietxt"),
+    {"text", &S::cmd_export_position_text, "Save the current position in text format", kFilename,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kExport[] = {
-    NA("game"),
+    {"game", nullptr, "Record a log of the game so far to a file", nullptr, kExportGame},
     NA("htmlimages"),
     {"match", nullptr, "Record a log of the match so far to a file", nullptr, kExportMatch},
-    NA("position"),
+    {"position", nullptr, "Write the current position to a file", nullptr, kExportPosition},
     NA("session"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
@@ -93,9 +118,9 @@ const CommandEntry kImport[] = {
 
 const CommandEntry kLoad[] = {
     {"commands", &S::cmd_load_commands, "Read commands from a script file", kFilename, nullptr},
-    NA("game"),
+    {"game", &S::cmd_load_game, "Read a saved game from a file", kFilename, nullptr},
     {"match", &S::cmd_load_match, "Read a saved match from a file", kFilename, nullptr},
-    NA("position"),
+    {"position", &S::cmd_load_position, "Read a saved position from a file", kFilename, nullptr},
     NA("python"),
     NA("weights"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
@@ -110,7 +135,8 @@ const CommandEntry kNew[] = {
 const CommandEntry kSave[] = {
     {"game", &S::cmd_save_game, "Record a log of the game so far to a file", kFilename, nullptr},
     {"match", &S::cmd_save_match, "Record a log of the match so far to a file", kFilename, nullptr},
-    NA("position"),
+    {"position", &S::cmd_save_position, "Record the current board position to a file", kFilename,
+     nullptr},
     {"settings", &S::cmd_save_settings, "Use the current settings in future sessions", nullptr,
      nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};

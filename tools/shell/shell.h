@@ -97,6 +97,11 @@ class Shell {
   void cmd_quit(std::string& args);
   void cmd_save_match(std::string& args);
   void cmd_save_game(std::string& args);
+  void cmd_save_position(std::string& args);
+  void cmd_load_game(std::string& args);
+  void cmd_load_position(std::string& args);
+  void cmd_export_game_gam(std::string& args);
+  void cmd_export_position_text(std::string& args);
   void cmd_load_match(std::string& args);
   void cmd_import_mat(std::string& args);
   void cmd_export_match_mat(std::string& args);
@@ -333,6 +338,11 @@ class Shell {
 
   void handle(std::string& line, const CommandEntry* table, bool top);
   void save(std::string& args, bool whole_match);
+  // Writes `text` to `file` ("-": the output) for the save and export commands, after asking
+  // to overwrite (`set confirm save`); false when not written (refused, or an error reported).
+  bool write_file(const std::string& file, const std::string& text);
+  // `load game` / `load position`: the first game of an SGF file (`what` names the command).
+  void load_first_game(std::string& args, const char* what);
   // Replaces the match by one read from a file (SGF or .mat) and shows the board.
   void load_match_record(const engine::MatchRecord& match);
   engine::MatchRecord match_record(bool whole_match) const;  // names and info included

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Files: save and load matches (SGF; .mat by import, export and load), command scripts;
+// Files: save and load matches, games and positions (SGF; .mat by import, export and load),
+// `export game gam`, command scripts;
 // `calibrate`, `quit`.
 #include <cctype>
 #include <cerrno>
@@ -72,21 +73,126 @@ void Shell::save(std::string& args, bool whole_match) {
         game_analyses_[g]->decisions.size() == games[g].records.size())
       extras.back() = text::sgf_game_analysis(*game_analyses_[g], settings);
   }
-  const std::string text =
-      engine::write_sgf(match_record(whole_match), engine::kSgfApplication, &extras);
-  if (*file == "-") {
+  write_file(*file, engine::write_sgf(match_record(whole_match), engine::kSgfApplication, &extras));
+}
+
+bool Shell::write_file(const std::string& file, const std::string& text) {
+  if (file == "-") {
     out(text);
+    return true;
+  }
+  std::error_code ec;
+  if (confirm_save_ && std::filesystem::exists(file, ec) &&
+      !confirm(strf("File \"%s\" exists. Overwrite? ", file.c_str())))
+    return false;
+  errno = 0;
+  std::ofstream f(file, std::ios::binary | std::ios::trunc);
+  if (!f || !(f << text) || !f.flush()) {
+    errf("%s: %s", file.c_str(), std::strerror(errno ? errno : EIO));
+    return false;
+  }
+  return true;
+}
+
+// gnubg's CommandSavePosition: the position shown (also while reviewing) as a game of its own:
+// the game's record of rules and score (numbered 0, so with the match information), the board
+// edited to the position with the player on roll, the cube's value and owner, and the dice when
+// they are rolled; its statistics, all zero, in the parts `set analysis` enables (gnubg writes
+// them for every game it saves). gnubg puts instead the record of the next play when it carries
+// an analysis or a hint (with that analysis); tavla writes the dice alone.
+void Shell::cmd_save_position(std::string& args) {
+  std::optional<std::string> file = next_token(args);
+  if (!flow_.has_game()) {
+    out("No game in progress (type `new game' to start one).\n");
+    return;
+  }
+  if (!file || file->empty()) {
+    out("You must specify a file to save to (see `help save position').\n");
+    return;
+  }
+  const engine::MatchState& ms = flow_.match();
+  // gnubg's fMove; before the first roll it is -1, which gnubg's writer takes for player 1.
+  const int on_roll = ms.on_roll == 0 ? 0 : 1;
+  engine::GameRecord game;
+  game.info.index = 0;
+  game.info.match_length = ms.match_length;
+  game.info.score = ms.score;
+  game.info.crawford_rule = flow_.rules().auto_crawford && ms.match_length > 1;
+  game.info.crawford_game = ms.crawford;
+  game.info.jacoby = ms.jacoby && ms.is_money();
+  game.info.cube_use = ms.cube_use;
+  engine::MoveRecord board;
+  board.kind = engine::RecordKind::kSetBoard;
+  board.player = on_roll;
+  board.board = flow_.board();  // seen from the player on roll; the record holds player 0's view
+  if (on_roll == 1) board.board.swap_sides();
+  game.records.push_back(board);
+  engine::MoveRecord cube;
+  cube.kind = engine::RecordKind::kSetCubeValue;
+  cube.cube = ms.cube;
+  game.records.push_back(cube);
+  engine::MoveRecord owner;
+  owner.kind = engine::RecordKind::kSetCubeOwner;
+  owner.cube_owner = ms.cube_owner;
+  game.records.push_back(owner);
+  if (ms.dice_rolled()) {
+    engine::MoveRecord dice;
+    dice.kind = engine::RecordKind::kSetDice;
+    dice.player = on_roll;
+    dice.dice = ms.dice;
+    game.records.push_back(dice);
+  }
+  engine::MatchRecord match;
+  match.info = match_info_;
+  match.info.names = names_.name;
+  match.info.variant = flow_.variant();
+  match.games = {game};
+  const analysis::MatchAnalysisSettings settings = analysis_settings();
+  analysis::Statistics zero;
+  zero.moves = settings.analyse_moves;
+  zero.cube = settings.analyse_cube;
+  zero.dice = settings.analyse_dice;
+  std::vector<engine::SgfGameExtras> extras(1);
+  if (zero.moves || zero.cube || zero.dice) extras[0].root = text::sgf_statistics(zero);
+  write_file(*file, engine::write_sgf(match, engine::kSgfApplication, &extras));
+}
+
+// gnubg's `export game gam` (ExportGameGam): the game shown, alone, in .mat layout.
+void Shell::cmd_export_game_gam(std::string& args) {
+  std::optional<std::string> file = next_token(args);
+  if (!flow_.has_game()) {
+    out("No game in progress.\n");
+    return;
+  }
+  if (!file || file->empty()) {
+    out("You must specify a file to export to.\n");
     return;
   }
   std::error_code ec;
-  if (confirm_save_ && std::filesystem::exists(*file, ec) &&
+  if (*file != "-" && confirm_save_ && std::filesystem::exists(*file, ec) &&
       !confirm(strf("File \"%s\" exists. Overwrite? ", file->c_str())))
     return;
-  std::ofstream f(*file, std::ios::binary | std::ios::trunc);
-  if (!f || !(f << text) || !f.flush()) {
-    errf("%s: %s", file->c_str(), std::strerror(errno ? errno : EIO));
+  engine::MatchInfo info = match_info_;
+  info.names = names_.name;
+  info.variant = flow_.variant();
+  std::vector<size_t> warnings;
+  const std::string text = engine::write_gam(all_games()[current_game_index()], info, &warnings);
+  // As `export match mat`: gnubg's warning comes between the file's lines on "-".
+  if (*file == "-") {
+    size_t from = 0;
+    for (size_t at : warnings) {
+      out(text.substr(from, at - from));
+      out(engine::kMatEditWarning);
+      from = at;
+    }
+    out(text.substr(from));
     return;
   }
+  for (size_t k = 0; k < warnings.size(); ++k) out(engine::kMatEditWarning);
+  errno = 0;
+  std::ofstream f(*file, std::ios::binary | std::ios::trunc);
+  if (!f || !(f << text) || !f.flush())
+    errf("%s: %s", file->c_str(), std::strerror(errno ? errno : EIO));
 }
 
 // gnubg's `export match mat` (ExportMatchMat): "-" writes to the output.
@@ -185,6 +291,44 @@ void Shell::cmd_load_match(std::string& args) {
   }
   if (!confirm_discard()) return;
   load_match_record(*match);
+}
+
+// gnubg's `load game` and `load position` (CommandLoadGame, CommandLoadPosition): the first game
+// of an SGF file replaces the match (gnubg: "FIXME if pl contains multiple games, ask which one
+// to load"); the position is where that game's record ends.
+void Shell::load_first_game(std::string& args, const char* what) {
+  std::optional<std::string> file = next_token(args);
+  if (!file || file->empty()) {
+    outf("You must specify a file to load from (see `help load %s').\n", what);
+    return;
+  }
+  const std::optional<std::string> text = read_whole(*file);
+  if (!text) {
+    errf("%s: %s", file->c_str(), std::strerror(errno ? errno : ENOENT));
+    return;
+  }
+  // As tavla's `load match`, a .mat file too.
+  auto match = looks_like_mat(*file, *text) ? engine::read_mat(*text, *file, flow_.rules())
+                                            : engine::read_sgf(*text, *file);
+  if (!match) {
+    errf("%s", match.error().c_str());
+    return;
+  }
+  if (match->games.empty()) {
+    errf("%s: no game in the file", file->c_str());
+    return;
+  }
+  if (!confirm_discard()) return;
+  engine::MatchRecord first = *match;
+  first.games.resize(1);
+  load_match_record(first);
+}
+
+void Shell::cmd_load_game(std::string& args) {
+  load_first_game(args, "game");
+}
+void Shell::cmd_load_position(std::string& args) {
+  load_first_game(args, "position");
 }
 
 // gnubg's `import mat` (and `import gam`, the same command in gnubg): a Jellyfish match file,

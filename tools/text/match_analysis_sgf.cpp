@@ -103,8 +103,10 @@ std::string pairs(const std::array<T, 2>& a) {
   }
 }
 
+}  // namespace
+
 // gnubg's WriteStatContext.
-std::string statistics(const analysis::Statistics& st) {
+std::string sgf_statistics(const analysis::Statistics& st) {
   std::string s = "GS";
   if (st.moves) {
     std::string m = "[M:" + pairs(st.unforced_moves) + pairs(st.total_moves);
@@ -138,13 +140,11 @@ std::string statistics(const analysis::Statistics& st) {
   return s;
 }
 
-}  // namespace
-
 engine::SgfGameExtras sgf_game_analysis(const analysis::GameAnalysis& game,
                                         const analysis::MatchAnalysisSettings& settings) {
   engine::SgfGameExtras x;
   const analysis::Statistics& st = game.statistics;
-  if (st.moves || st.cube || st.dice) x.root = statistics(st);
+  if (st.moves || st.cube || st.dice) x.root = sgf_statistics(st);
   for (const DecisionAnalysis& d : game.decisions) {
     if (x.records.size() <= static_cast<size_t>(d.record)) x.records.resize(d.record + 1);
     std::string& s = x.records[d.record];

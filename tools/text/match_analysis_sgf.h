@@ -31,6 +31,10 @@ namespace tavla::text {
 engine::SgfGameExtras sgf_game_analysis(const analysis::GameAnalysis& game,
                                         const analysis::MatchAnalysisSettings& settings);
 
+// gnubg's GS[...] property of a game's statistics (WriteStatContext): "[M:...]" when
+// `st.moves`, "[C:...]" when `st.cube`, "[D:...]" when `st.dice`; "GS" alone when none.
+std::string sgf_statistics(const analysis::Statistics& st);
+
 // The whole match as SGF with its analysis; `match` is the record that was analysed (its games in
 // the order of m.games).
 std::string match_analysis_sgf(const engine::MatchRecord& match, const analysis::MatchAnalysis& m,

@@ -30,7 +30,10 @@ CubeInfo match_cube_info(int cube, int owner, int on_roll, int match_length,
   ci.score = score;
   ci.crawford = crawford;
   ci.met = &met;
-  ci.gammon_price = met.gammon_prices(score, match_length, cube);
+  ci.score_mwcs = &met.score_mwcs(score, match_length, crawford);
+  const int level = ScoreMwcs::level(cube);
+  ci.gammon_price = level >= 0 ? ci.score_mwcs->gammon_prices[level]
+                               : met.gammon_prices(score, match_length, cube);
   return ci;
 }
 
@@ -43,8 +46,18 @@ CubeInfo with_on_roll(const CubeInfo& ci, int on_roll) {
 CubeInfo after_double_take(const CubeInfo& ci) {
   const int taker = 1 - ci.on_roll;
   if (ci.is_money()) return money_cube_info(2 * ci.cube, taker, ci.on_roll, ci.jacoby, ci.beavers);
-  return match_cube_info(2 * ci.cube, taker, ci.on_roll, ci.match_length, ci.score, ci.crawford,
-                         *ci.met);
+  // match_cube_info(2 * cube, taker, ...) without its look-up of the score's values: this runs
+  // at every cubeful leaf.
+  const ScoreMwcs* t = ci.score_mwcs;
+  const int level = ScoreMwcs::level(2 * ci.cube);
+  if (!t || level < 0 || !t->is_for(ci.score, ci.match_length, ci.crawford))
+    return match_cube_info(2 * ci.cube, taker, ci.on_roll, ci.match_length, ci.score, ci.crawford,
+                           *ci.met);
+  CubeInfo r = ci;
+  r.cube = 2 * ci.cube;
+  r.owner = taker;
+  r.gammon_price = t->gammon_prices[level];
+  return r;
 }
 
 std::optional<std::string> cube_info_error(int cube, int owner, int on_roll, int match_length,
@@ -91,13 +104,30 @@ float cubeless_equity(const Probabilities& p, const CubeInfo& ci) {
   return ci.is_money() ? cubeless_money_equity(p) : cubeless_utility(p, ci);
 }
 
+const OutcomeMwcs& outcome_mwcs(const CubeInfo& ci, int player, int cube, OutcomeMwcs& scratch) {
+  if (const ScoreMwcs* t = ci.score_mwcs) {
+    const int level = ScoreMwcs::level(cube);
+    if (level >= 0 && t->is_for(ci.score, ci.match_length, ci.crawford))
+      return t->outcome[level][player];
+  }
+  for (size_t m = 0; m < kOutcomeMultiples.size(); ++m) {
+    const int points = kOutcomeMultiples[m] * cube;
+    scratch.win[m] =
+        ci.met->mwc_after(ci.score, ci.match_length, player, points, player, ci.crawford);
+    scratch.lose[m] =
+        ci.met->mwc_after(ci.score, ci.match_length, player, points, 1 - player, ci.crawford);
+  }
+  return scratch;
+}
+
 float mwc_if_win(const CubeInfo& ci) {
-  return ci.met->mwc_after(ci.score, ci.match_length, ci.on_roll, ci.cube, ci.on_roll, ci.crawford);
+  OutcomeMwcs scratch;
+  return outcome_mwcs(ci, ci.on_roll, ci.cube, scratch).win[0];
 }
 
 float mwc_if_lose(const CubeInfo& ci) {
-  return ci.met->mwc_after(ci.score, ci.match_length, ci.on_roll, ci.cube, 1 - ci.on_roll,
-                           ci.crawford);
+  OutcomeMwcs scratch;
+  return outcome_mwcs(ci, ci.on_roll, ci.cube, scratch).lose[0];
 }
 
 float mwc_to_equity(float mwc, const CubeInfo& ci) {

@@ -18,6 +18,7 @@
 #include "engine/result.h"
 #include "eval/match_equity.h"
 #include "eval/probabilities.h"
+#include "eval/score_mwcs.h"
 
 namespace tavla::eval {
 
@@ -35,6 +36,10 @@ struct CubeInfo {
   // play: all 1, or all 0 with Jacoby and a centred cube.
   std::array<float, 4> gammon_price{};
   const MatchEquityTable* met = nullptr;  // match play: the table behind every MWC (not owned)
+  // Match play: met's values for this score at every cube (owned by met), so that cubeful leaves
+  // need no table look-ups; null in money play. Code that edits score, length or Crawford flag by
+  // hand leaves it behind, and outcome_mwcs then falls back to the table.
+  const ScoreMwcs* score_mwcs = nullptr;
 
   bool is_money() const { return match_length == 0; }
   bool centred() const { return owner == engine::kCubeCentred; }
@@ -75,6 +80,10 @@ float cubeless_utility(const Probabilities& p, const CubeInfo& ci);
 // gnubg's UtilityME: as cubeless_utility, but true money equity in money play (gammons count 1
 // even under Jacoby with a centred cube).
 float cubeless_equity(const Probabilities& p, const CubeInfo& ci);
+
+// The MWCs of `player` after the results of one game on a cube of `cube` at ci's score (match
+// play): ci.score_mwcs's entry where it holds them, else computed from ci.met into `scratch`.
+const OutcomeMwcs& outcome_mwcs(const CubeInfo& ci, int player, int cube, OutcomeMwcs& scratch);
 
 // MWC of ci.on_roll if he wins / loses the current cube now.
 float mwc_if_win(const CubeInfo& ci);

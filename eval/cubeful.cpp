@@ -5,6 +5,7 @@
 #include "eval/cubeful.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace tavla::eval {
@@ -17,21 +18,27 @@ using P = Probabilities;
 constexpr float kCertaintyEpsilon = 1.0e-7f;
 constexpr float kCertaintyOneMinusEpsilon = 0.9999999f;
 
-// Match-winning chances of `player` after the results of one game on a cube of `cube`: wins and
-// losses of 1, 2, 3, 4 and 6 times the cube (a single game, a gammon or a doubled single game, a
-// backgammon, a doubled gammon, a doubled backgammon). gnubg's getMEMultiple, one cube value.
+// Match-winning chances of `player` after the results of one game on a cube of `cube` (gnubg's
+// getMEMultiple, one cube value), from the score's precomputed values (eval/score_mwcs.h).
 struct OutcomeMwc {
-  // win[m] / lose[m]: `player` wins / loses kMultiples[m] * cube.
-  static constexpr std::array<int, 5> kMultiples = {1, 2, 3, 4, 6};
+  // win[m] / lose[m]: `player` wins / loses kOutcomeMultiples[m] * cube.
   std::array<float, 5> win{}, lose{};
 
   OutcomeMwc(const CubeInfo& ci, int player, int cube) {
-    for (int m = 0; m < 5; ++m) {
-      const int points = kMultiples[m] * cube;
-      win[m] = ci.met->mwc_after(ci.score, ci.match_length, player, points, player, ci.crawford);
-      lose[m] =
-          ci.met->mwc_after(ci.score, ci.match_length, player, points, 1 - player, ci.crawford);
+    // The usual case inline (this runs several times per cubeful leaf): the score's table, at a
+    // cube it holds; outcome_mwcs checks the same and falls back to the MET otherwise.
+    const ScoreMwcs* t = ci.score_mwcs;
+    if (t && cube <= (1 << (kScoreMwcLevels - 1)) &&
+        t->is_for(ci.score, ci.match_length, ci.crawford)) {
+      const OutcomeMwcs& o = t->outcome[std::countr_zero(static_cast<unsigned>(cube))][player];
+      win = o.win;
+      lose = o.lose;
+      return;
     }
+    OutcomeMwcs scratch;
+    const OutcomeMwcs& o = outcome_mwcs(ci, player, cube, scratch);
+    win = o.win;
+    lose = o.lose;
   }
   // Named entries, in gnubg's terms (ND = no double: cube; DT = double/take: 2 x cube).
   float nd_win() const { return win[0]; }

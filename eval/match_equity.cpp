@@ -220,6 +220,32 @@ std::array<float, 4> MatchEquityTable::gammon_prices(const std::array<int, 2>& s
   return price;
 }
 
+const ScoreMwcs& MatchEquityTable::score_mwcs(const std::array<int, 2>& score, int match_length,
+                                              bool crawford) const {
+  return score_cache_.get(*this, score, match_length, crawford);
+}
+
+MatchEquityTable::ScoreCache& MatchEquityTable::ScoreCache::operator=(const ScoreCache& other) {
+  if (this == &other) return *this;
+  const std::lock_guard lock(mutex_);
+  for (auto& [key, entry] : entries_) retired_.push_back(std::move(entry));
+  entries_.clear();
+  return *this;
+}
+
+const ScoreMwcs& MatchEquityTable::ScoreCache::get(const MatchEquityTable& met,
+                                                   const std::array<int, 2>& score,
+                                                   int match_length, bool crawford) {
+  const int key =
+      ((match_length * kMetMaxAway + score[0]) * kMetMaxAway + score[1]) * 2 + (crawford ? 1 : 0);
+  const std::lock_guard lock(mutex_);
+  std::unique_ptr<const ScoreMwcs>& entry = entries_[key];
+  if (!entry)
+    entry =
+        std::make_unique<const ScoreMwcs>(ScoreMwcs::compute(met, score, match_length, crawford));
+  return *entry;
+}
+
 MatchEquityTable MatchEquityTable::inverted() const {
   MatchEquityTable t = *this;
   t.post_[0] = post_[1];

@@ -26,12 +26,16 @@
 
 #include <array>
 #include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "engine/result.h"
+#include "eval/score_mwcs.h"
 
 namespace tavla::eval {
 
@@ -115,10 +119,34 @@ class MatchEquityTable {
   // The table seen with the players exchanged (gnubg's "set invert matchequitytable").
   MatchEquityTable inverted() const;
 
+  // The values of this table that one score needs (eval/score_mwcs.h), computed on first use and
+  // kept while the table lives, at the same address (a CubeInfo points at them); thread-safe.
+  // Precondition: 1 <= match_length <= 64, 0 <= score[p] < match_length.
+  const ScoreMwcs& score_mwcs(const std::array<int, 2>& score, int match_length,
+                              bool crawford) const;
+
  private:
+  // The ScoreMwcs already computed. A copy of a table starts empty (its entries belong to the
+  // original); assigning over a table keeps the old entries alive (a CubeInfo may still point
+  // at them) but out of reach of later look-ups.
+  class ScoreCache {
+   public:
+    ScoreCache() = default;
+    ScoreCache(const ScoreCache&) {}
+    ScoreCache& operator=(const ScoreCache&);
+    const ScoreMwcs& get(const MatchEquityTable& met, const std::array<int, 2>& score,
+                         int match_length, bool crawford);
+
+   private:
+    std::mutex mutex_;
+    std::map<int, std::unique_ptr<const ScoreMwcs>> entries_;
+    std::vector<std::unique_ptr<const ScoreMwcs>> retired_;
+  };
+
   PreTable pre_{};
   PostTable post_{};
   MetInfo info_;
+  mutable ScoreCache score_cache_;
 };
 
 namespace met_formulas {

@@ -211,5 +211,87 @@ TEST(DeadCubeDoublePoint, Money) {
   EXPECT_FLOAT_EQ(dead_cube_double_point(p, money_cube_info(1, -1, 0, true, true)), 0.75f / 1.5f);
 }
 
+// The MWCs precomputed per score (eval/score_mwcs.h) are copies of the MET's look-ups: every
+// entry equals mwc_after / gammon_prices bit for bit, and every cubeful conversion gives exactly
+// what it gives when it walks the MET itself (a CubeInfo without the table).
+TEST(ScoreMwcs, SameNumbersAsTheMetLookups) {
+  const MatchEquityTable& met = MatchEquityTable::kazaross_xg2();
+  const Probabilities p = {{0.62f, 0.21f, 0.012f, 0.11f, 0.004f}};
+  int checked = 0;
+  for (int length : {1, 3, 5, 7, 11, 25})
+    for (int s0 = 0; s0 < length; s0 += (length > 7 ? 3 : 1))
+      for (int s1 = 0; s1 < length; s1 += (length > 7 ? 4 : 1))
+        for (bool crawford : {false, true}) {
+          if (crawford && s0 != length - 1 && s1 != length - 1) continue;
+          const std::array<int, 2> score = {s0, s1};
+          const ScoreMwcs& t = met.score_mwcs(score, length, crawford);
+          EXPECT_EQ(&t, &met.score_mwcs(score, length, crawford));  // computed once, kept
+          for (int level = 0; level < kScoreMwcLevels; ++level) {
+            const int cube = 1 << level;
+            EXPECT_EQ(t.gammon_prices[level], met.gammon_prices(score, length, cube));
+            for (int player = 0; player < 2; ++player)
+              for (size_t m = 0; m < kOutcomeMultiples.size(); ++m) {
+                const int points = kOutcomeMultiples[m] * cube;
+                EXPECT_EQ(t.outcome[level][player].win[m],
+                          met.mwc_after(score, length, player, points, player, crawford));
+                EXPECT_EQ(t.outcome[level][player].lose[m],
+                          met.mwc_after(score, length, player, points, 1 - player, crawford));
+              }
+          }
+          for (int cube : {1, 2, 4, 8, 16, 32, 64})
+            for (int owner : {-1, 0, 1})
+              for (int on_roll : {0, 1}) {
+                const CubeInfo fast =
+                    match_cube_info(cube, owner, on_roll, length, score, crawford, met);
+                CubeInfo slow = fast;
+                slow.score_mwcs = nullptr;  // every value from the MET, as before the tables
+                ASSERT_NE(fast.score_mwcs, nullptr);
+                EXPECT_EQ(match_cubeful_mwc(p, fast, 0.68f), match_cubeful_mwc(p, slow, 0.68f));
+                EXPECT_EQ(live_cash_points(p, fast), live_cash_points(p, slow));
+                // NaN (0 / 0) where the cube is dead for both: NaN in both.
+                const float dp_fast = dead_cube_double_point(p, fast);
+                const float dp_slow = dead_cube_double_point(p, slow);
+                EXPECT_TRUE(dp_fast == dp_slow || (std::isnan(dp_fast) && std::isnan(dp_slow)));
+                EXPECT_EQ(mwc_to_equity(0.37f, fast), mwc_to_equity(0.37f, slow));
+                const CubeInfo doubled = after_double_take(fast);
+                const CubeInfo made =
+                    match_cube_info(2 * cube, 1 - on_roll, on_roll, length, score, crawford, met);
+                EXPECT_EQ(doubled.cube, made.cube);
+                EXPECT_EQ(doubled.owner, made.owner);
+                EXPECT_EQ(doubled.gammon_price, made.gammon_price);
+                EXPECT_EQ(match_cubeful_mwc(p, doubled, 0.68f), match_cubeful_mwc(p, made, 0.68f));
+                ++checked;
+              }
+        }
+  EXPECT_GT(checked, 1000);
+}
+
+// A CubeInfo whose score is edited by hand does not use the table of its old score.
+TEST(ScoreMwcs, EditedScoreFallsBackToTheMet) {
+  const MatchEquityTable& met = MatchEquityTable::kazaross_xg2();
+  CubeInfo edited = match_cube_info(1, -1, 0, 7, {0, 0}, false, met);
+  edited.score = {4, 2};
+  edited.gammon_price = met.gammon_prices(edited.score, 7, 1);
+  const CubeInfo made = match_cube_info(1, -1, 0, 7, {4, 2}, false, met);
+  EXPECT_NE(edited.score_mwcs, made.score_mwcs);
+  EXPECT_EQ(mwc_if_win(edited), mwc_if_win(made));
+  EXPECT_EQ(mwc_if_lose(edited), mwc_if_lose(made));
+  const Probabilities p = {{0.55f, 0.15f, 0.01f, 0.12f, 0.005f}};
+  EXPECT_EQ(match_cubeful_mwc(p, edited, 0.68f), match_cubeful_mwc(p, made, 0.68f));
+  EXPECT_EQ(after_double_take(edited).gammon_price, after_double_take(made).gammon_price);
+}
+
+// A copy of a table (here: the inverted table) has its own precomputed values.
+TEST(ScoreMwcs, CopiesOfATableKeepTheirOwn) {
+  const MatchEquityTable& met = MatchEquityTable::kazaross_xg2();
+  const MatchEquityTable inv = met.inverted();
+  const std::array<int, 2> score = {2, 5};
+  const ScoreMwcs& a = met.score_mwcs(score, 7, false);
+  const ScoreMwcs& b = inv.score_mwcs(score, 7, false);
+  EXPECT_NE(&a, &b);
+  EXPECT_EQ(b.outcome[0][0].win[0], inv.mwc_after(score, 7, 0, 1, 0, false));
+  EXPECT_NE(a.outcome[0][0].win[0], b.outcome[0][0].win[0]);
+}
+
 }  // namespace
 }  // namespace tavla::eval

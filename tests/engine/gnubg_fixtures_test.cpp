@@ -163,8 +163,9 @@ TEST(GnubgFixtures, Perft) {
       auto by_roll = perft_by_roll(*board, 1);
       for (int r = 0; r < 21; ++r) {
         auto roll = all_rolls()[r];
-        if ((roll.d1 == d1 && roll.d2 == d2) || (roll.d1 == d2 && roll.d2 == d1))
+        if ((roll.d1 == d1 && roll.d2 == d2) || (roll.d1 == d2 && roll.d2 == d1)) {
           EXPECT_EQ(by_roll[r], std::stoull(f[4])) << line;
+        }
       }
     } else {
       ASSERT_EQ(f.size(), 3u) << line;

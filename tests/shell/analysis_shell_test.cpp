@@ -107,13 +107,14 @@ std::vector<std::string> tokens(const std::string& line) {
 
 // Two printed figures are alike: the same text, or decimals printed alike that differ by at most
 // one unit of the last digit (gnubg's -ffast-math sums). Counts (no decimals) must be equal.
-bool alike(const std::string& a, const std::string& b, int& last_digit_differences) {
+bool alike(const std::string& a, const std::string& b, int& last_digit_differences,
+           int units = 1) {
   if (a == b) return true;
   const size_t da = a.find('.'), db = b.find('.');
   if (da == std::string::npos || db == std::string::npos) return false;
   if (a.size() - da != b.size() - db) return false;
   const double unit = std::pow(10.0, -static_cast<double>(a.size() - da - 1));
-  if (std::fabs(std::atof(a.c_str()) - std::atof(b.c_str())) > unit * 1.01) return false;
+  if (std::fabs(std::atof(a.c_str()) - std::atof(b.c_str())) > unit * (units + 0.01)) return false;
   ++last_digit_differences;
   return true;
 }
@@ -157,10 +158,11 @@ std::string statistics_text(const std::string& text) {
   return normalise(text.substr(p == 0 ? 0 : p + 1));
 }
 
-// Two statistics texts agree line by line, word by word, every figure alike (the analysed file
-// stores evaluations to 6 decimals, which moves a total's last printed digit now and then).
+// Two statistics texts agree line by line, word by word, every figure alike: at most `units` of
+// its last printed digit apart.
 void expect_same_statistics(const std::string& expected, const std::string& actual,
-                            const std::string& what, int& differences, int tables = 2) {
+                            const std::string& what, int& differences, int tables = 2,
+                            int units = 1) {
   std::istringstream a(actual), e(expected);
   std::string la, le;
   int line = 0, players = 0;
@@ -170,7 +172,7 @@ void expect_same_statistics(const std::string& expected, const std::string& actu
     if (le.rfind("Player ", 0) == 0) ++players;
     const auto ta = tokens(la), te = tokens(le);
     bool same = ta.size() == te.size();
-    for (size_t i = 0; same && i < ta.size(); ++i) same = alike(ta[i], te[i], differences);
+    for (size_t i = 0; same && i < ta.size(); ++i) same = alike(ta[i], te[i], differences, units);
     EXPECT_TRUE(same) << what << ": line " << line << "\n  loaded:   " << la
                       << "\n  expected: " << le;
   }
@@ -208,8 +210,13 @@ TEST(ShellAnalysis, LoadAnalysedSgfKeepsTheAnalysis) {
     write_text(dir + "/plain.cmds",
                "load match " + match + "\nshow statistics match\nshow statistics game\n");
     EXPECT_NE(statistics_text(run_tavla_script(dir + "/plain.cmds", dir)), loaded) << name;
+    // The file stores the evaluations rounded (6 decimals, the luck 5), as gnubg's: a few
+    // figures move in their last digit, the luck-based FIBS rating difference (a sum of the
+    // rolls' luck in MWC, scaled by 2000 / sqrt(match length)) by up to 3 units; gnubg loading
+    // the file prints the same as tavla loading it (below).
     int differences = 0;
-    expect_same_statistics(after_analysis, loaded, name + " loaded vs analysed", differences);
+    expect_same_statistics(after_analysis, loaded, name + " loaded vs analysed", differences, 2,
+                           3);
     EXPECT_LE(differences, 12) << name;
 
     if (!gnubg_available()) continue;
@@ -217,7 +224,7 @@ TEST(ShellAnalysis, LoadAnalysedSgfKeepsTheAnalysis) {
         statistics_text(run_gnubg_script(dir + "/load.cmds", dir));
     int gnubg_differences = 0;
     expect_same_statistics(gnubg, loaded, name + " tavla vs gnubg loading it", gnubg_differences);
-    EXPECT_LE(gnubg_differences, 12) << name;
+    EXPECT_LE(gnubg_differences, 4) << name;
   }
   if (!gnubg_available() && in_ci()) FAIL() << "gnubg 1.07 is required in CI";
 }

@@ -307,6 +307,20 @@ TEST(ShellAnalysis, LoadAnalysedSgfRefusesBadProperties) {
     EXPECT_NE(out.find(c.message), std::string::npos) << c.to << "\n" << out;
     EXPECT_EQ(out.find("Player "), std::string::npos) << "nothing loaded\n" << out;
   }
+  // A well-formed play that cannot be played from the position: found when the games are
+  // replayed after loading; the match stays loaded, without its analysis.
+  std::string text = good;
+  const size_t at = text.find("[lnab E ver 3 ");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 5, "[yyab");
+  const std::string file = dir + "/illegal.sgf";
+  write_text(file, text);
+  write_text(dir + "/load.cmds", "load match " + file + "\nshow statistics match\n");
+  const std::string out = run_tavla_script(dir + "/load.cmds", dir);
+  EXPECT_NE(out.find(file + ": game 1, action 1: the analysis's play 1 cannot be played from the "
+                            "position (the match is loaded without its analysis)"),
+            std::string::npos)
+      << out;
 }
 
 }  // namespace

@@ -212,7 +212,7 @@ int read_context(const std::vector<std::string>& w, size_t& at, bool reduced) {
 
 // "E ver N": the version (2 or 3), or 0 when absent or unsupported; `at` after it.
 int read_version(const std::vector<std::string>& w, size_t& at) {
-  if (at + 2 < w.size() + 0 && w[at] == "E" && w[at + 1] == "ver") {
+  if (at + 2 < w.size() && w[at] == "E" && w[at + 1] == "ver") {
     const auto v = number(w[at + 2]);
     if (!v || (*v != 2 && *v != 3)) return 0;
     at += 3;

@@ -141,10 +141,7 @@ void write_game(std::string& out, const GameRecord& game, const MatchInfo& mi,
 
 // ---- reading -----------------------------------------------------------------------------------
 
-struct Property {
-  std::string name;
-  std::vector<std::string> values;
-};
+using Property = SgfProperty;
 using Node = std::vector<Property>;
 struct Tree {
   std::vector<Node> nodes;
@@ -322,8 +319,20 @@ std::array<int, 25> point_list(const Property& p) {
   return an;
 }
 
+// The analysis properties gnubg writes on a record's node (sgf.c: RestoreNode reads these).
+bool analysis_property(const std::string& name) {
+  static const char* const kNames[] = {"A", "DA", "MR", "LU", "GW", "GB", "BM", "DO", "BC", "DC"};
+  for (const char* n : kNames)
+    if (name == n) return true;
+  return false;
+}
+
 // One node after the root: at most one record (gnubg's RestoreNode). `to_play` tracks PL[].
-void read_node(const Node& node, int& to_play, std::vector<MoveRecord>& out) {
+// `analysis` (may be null) gets one entry per record added, the node's analysis properties on
+// the record the node is for (its move, cube action or dice).
+void read_node(const Node& node, int& to_play, std::vector<MoveRecord>& out,
+               std::vector<std::vector<Property>>* analysis) {
+  const size_t before = out.size();
   std::optional<MoveRecord> rec;
   bool set_board = false;
   Board board;  // player 0 in sides[1]; edits start from an empty board (AE[a:y] as gnubg writes)
@@ -418,6 +427,11 @@ void read_node(const Node& node, int& to_play, std::vector<MoveRecord>& out) {
     rec->comment = comment;
     out.push_back(*rec);
   }
+  if (!analysis) return;
+  analysis->resize(out.size());
+  if (!rec || out.size() == before) return;
+  for (const Property& p : node)
+    if (analysis_property(p.name)) analysis->back().push_back(p);
 }
 
 }  // namespace
@@ -431,7 +445,22 @@ std::string write_sgf(const SgfMatch& match, std::string_view application,
   return out;
 }
 
-Result<SgfMatch> read_sgf(std::string_view text, std::string_view name) {
+std::optional<Move> sgf_move_from_letters(int player, std::string_view v) {
+  Move m;
+  int step = 0;
+  size_t i = 0;
+  for (; step < Move::kMaxSteps && i + 1 < v.size(); i += 2, ++step) {
+    for (size_t k = i; k < i + 2; ++k)
+      if (v[k] < 'a' || v[k] > 'z') return std::nullopt;
+    m.steps[2 * step] = static_cast<int8_t>(point(v[i], player));
+    m.steps[2 * step + 1] = static_cast<int8_t>(point(v[i + 1], player));
+  }
+  if (i != v.size()) return std::nullopt;
+  return m;
+}
+
+Result<SgfMatch> read_sgf(std::string_view text, std::string_view name,
+                          std::vector<SgfGameProperties>* analysis) {
   auto trees = Parser(text, name).collection();
   if (!trees) return Error{trees.error()};
   SgfMatch match;
@@ -443,17 +472,21 @@ Result<SgfMatch> read_sgf(std::string_view text, std::string_view name) {
     if (!backgammon) continue;
     GameRecord g;
     read_root(t.nodes.front(), g.info, match.info);
+    SgfGameProperties props;
+    for (const Property& p : t.nodes.front())
+      if (p.name == "GS") props.root.push_back(p);
     int to_play = 0;
     // The main line: this sequence, then the first variation, recursively.
     const Tree* cur = &t;
     bool first = true;
     while (cur) {
       for (size_t i = first ? 1 : 0; i < cur->nodes.size(); ++i)
-        read_node(cur->nodes[i], to_play, g.records);
+        read_node(cur->nodes[i], to_play, g.records, analysis ? &props.records : nullptr);
       first = false;
       cur = cur->children.empty() ? nullptr : &cur->children.front();
     }
     match.games.push_back(std::move(g));
+    if (analysis) analysis->push_back(std::move(props));
   }
   if (match.games.empty()) return Error{std::string(name) + ": no backgammon games in SGF file"};
   return match;

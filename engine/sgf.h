@@ -12,10 +12,12 @@
 //   ;PL[W]AE[a:y]AW[..]AB[..]      an edited position;  ;CV[4]  ;CP[w]   cube edits
 //   )
 // Player 0 is White (W), player 1 Black (B). A resignation is stored only as the result RE[W+2R].
-// Analysis properties (A, DA, GS, LU, ...) are skipped when reading; writing puts the caller's
-// (SgfGameExtras, made by tools/text/match_analysis_sgf.h) where gnubg puts its own.
+// Analysis properties (A, DA, GS, LU, ...) are kept raw when reading (SgfGameProperties, parsed by
+// tools/text/match_analysis_sgf.h); writing puts the caller's (SgfGameExtras, made by the same
+// file) where gnubg puts its own.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,7 +51,27 @@ std::string write_sgf(const SgfMatch& match, std::string_view application,
 // 'a' + i for White (player 0) and 'x' - i for Black, 'y' the bar, 'z' off.
 std::string sgf_move_letters(int player, const Move& m);
 
+// One property as read: its name and its values, unescaped.
+struct SgfProperty {
+  std::string name;
+  std::vector<std::string> values;
+};
+
+// The analysis properties of one game as read (gnubg's, see SgfGameExtras): `root` of the root
+// node (GS), records[k] of the node that holds the game's record k (DA, A, MR, LU, GW/GB,
+// BM/DO, BC/DC), in the file's order. records has one entry per record of the game.
+struct SgfGameProperties {
+  std::vector<SgfProperty> root;
+  std::vector<std::vector<SgfProperty>> records;
+};
+
 // Reads every backgammon game tree (GM[6]) of a collection; `name` names the source in errors.
-Result<SgfMatch> read_sgf(std::string_view text, std::string_view name);
+// `analysis`, when given, receives one entry per game read.
+Result<SgfMatch> read_sgf(std::string_view text, std::string_view name,
+                          std::vector<SgfGameProperties>* analysis = nullptr);
+
+// A play in SGF letters read back (gnubg's Point for each letter; the inverse of
+// sgf_move_letters): pairs of letters, at most 4; nullopt if a letter is not a point.
+std::optional<Move> sgf_move_from_letters(int player, std::string_view letters);
 
 }  // namespace tavla::engine

@@ -119,14 +119,13 @@ bool close_cube_decision(const eval::CubeEquities& e, float optimal) {
   return optimal - std::min(e.double_take, 1.0f) < 0.16f;
 }
 
-void add_luck(Statistics& st, int p, float luck, const eval::CubeInfo& ci,
-              const MarkThresholds& t) {
+void add_luck(Statistics& st, int p, float luck, LuckMark mark, const eval::CubeInfo& ci) {
   const float r = cost(luck, ci);
   st.luck[p][0] += luck;
   st.luck[p][1] += r;
   st.luck_adjusted_result[p] -= r;
   st.luck_adjusted_result[1 - p] += r;
-  ++st.luck_marks[p][static_cast<int>(luck_mark_of(luck, t))];
+  ++st.luck_marks[p][static_cast<int>(mark)];
 }
 
 void add_error(std::array<Pair, 2>& total, std::array<int, 2>& count, int p, float r,
@@ -173,19 +172,24 @@ void set_result(Statistics& st, const engine::GameInfo& info) {
   st.luck_adjusted_result = st.actual_result;
 }
 
+// Analyses a game's records with a search, or (search null) recounts them from the evaluations a
+// match file stored (gnubg's updateStatisticsGame): the same counting either way.
 class GameAnalyser {
  public:
-  GameAnalyser(Analyser& analyser, const MatchAnalysisSettings& settings,
+  GameAnalyser(eval::ParallelSearch* search, const MatchAnalysisSettings& settings,
                const engine::GameInfo& info, engine::Variant variant)
-      : search_(analyser.search()), settings_(settings), info_(info), variant_(variant) {}
+      : search_(search), settings_(settings), info_(info), variant_(variant) {}
 
   // After an interrupt: the remaining records are counted, not analysed.
   void stop_analysing() {
     settings_.analyse_moves = settings_.analyse_cube = settings_.analyse_dice = false;
   }
 
+  // `stored`: in a recount, what the file stored of the record (null: nothing).
   engine::Result<DecisionAnalysis> analyse(const engine::Game& g, const engine::MoveRecord& r,
-                                           int index, Statistics& st) {
+                                           int index, Statistics& st,
+                                           const StoredDecision* stored = nullptr) {
+    const bool recount = search_ == nullptr;
     DecisionAnalysis d;
     d.record = index;
     d.kind = r.kind;
@@ -198,7 +202,7 @@ class GameAnalyser {
     switch (r.kind) {
       case RecordKind::kMove:
       case RecordKind::kSetDice: {
-        if (!settings_.players[p]) {
+        if (!recount && !settings_.players[p]) {
           // gnubg's recount counts the plays of a player not analysed, unmarked.
           if (r.kind == RecordKind::kMove) {
             ++st.total_moves[p];
@@ -209,9 +213,12 @@ class GameAnalyser {
         auto ci = eval::cube_info(ms);
         if (!ci) return engine::Error{ci.error()};
         const bool initial = g.board == engine::starting_position(variant_);
-        if (r.kind == RecordKind::kMove && !initial && settings_.analyse_cube && info_.cube_use &&
-            eval::may_double(*ci)) {
-          const auto row = search_.cube_evaluations(g.board, *ci, settings_.cube.context);
+        // gnubg's recount counts a cube decision wherever the file holds its evaluations.
+        const bool cube = recount ? stored && stored->cube_outputs
+                                  : !initial && eval::may_double(*ci);
+        if (r.kind == RecordKind::kMove && cube && settings_.analyse_cube && info_.cube_use) {
+          const auto row = recount ? *stored->cube_outputs
+                                   : search_->cube_evaluations(g.board, *ci, settings_.cube.context);
           const eval::CubeStateValues v{row[0].cubeful_equity, row[1].cubeful_equity};
           d.cube = eval::analyse_cube(row[0].probs, v, *ci);
           d.cube_outputs = row;
@@ -236,14 +243,18 @@ class GameAnalyser {
                         recount);
           }
         }
-        if (settings_.analyse_dice) {
+        if (settings_.analyse_dice && recount && stored && stored->luck) {
+          d.luck = stored->luck;
+          d.luck_mark = stored->luck_mark;
+          if (r.kind == RecordKind::kMove) add_luck(st, p, *d.luck, *d.luck_mark, *ci);
+        } else if (settings_.analyse_dice && !recount) {
           int d0 = std::max(r.dice[0], r.dice[1]) - 1, d1 = std::min(r.dice[0], r.dice[1]) - 1;
-          d.luck = roll_luck(search_.primary(), g.board, d0, d1, *ci, initial && d0 != d1,
+          d.luck = roll_luck(search_->primary(), g.board, d0, d1, *ci, initial && d0 != d1,
                              settings_.luck);
           d.luck_mark = luck_mark_of(*d.luck, settings_.thresholds);
           // The luck of dice rolled but not played (the end of a file) is not in the statistics
           // `show statistics` prints: gnubg recounts them from the records and skips those.
-          if (r.kind == RecordKind::kMove) add_luck(st, p, *d.luck, *ci, settings_.thresholds);
+          if (r.kind == RecordKind::kMove) add_luck(st, p, *d.luck, *d.luck_mark, *ci);
         }
         if (r.kind == RecordKind::kSetDice) break;
         ++st.total_moves[p];
@@ -251,13 +262,37 @@ class GameAnalyser {
           ++st.marked_moves[p][static_cast<int>(Skill::kNone)];
           break;
         }
-        d.moves = search_.rank_moves(g.board, r.dice[0], r.dice[1], *ci, settings_.chequer);
         engine::Board after = g.board;
         float skill = 0.0f;
-        if (!d.moves.empty() && engine::apply_move(after, r.move)) {
-          d.played = place_played_move(search_.primary(), g.board, d.moves, after, *ci,
-                                       settings_.chequer.context);
-          if (d.played >= 0) skill = d.moves[d.played].score - d.moves[0].score;
+        if (recount) {
+          // gnubg's recount: a play with its list of plays, or no play possible, is judged;
+          // others count unmarked. The play made is found in the list by its position.
+          if (!(stored && stored->moves) && r.move.step_count() > 0) {
+            ++st.marked_moves[p][static_cast<int>(Skill::kNone)];
+            break;
+          }
+          if (stored && stored->moves) d.moves = *stored->moves;
+          for (size_t i = 0; i < d.moves.size(); ++i) {
+            engine::LegalMove& m = d.moves[i].move;
+            m.after = g.board;
+            if (!engine::apply_move(m.after, m.move))
+              return engine::Error{"the analysis's play " + std::to_string(i + 1) +
+                                   " cannot be played from the position"};
+          }
+          if (!d.moves.empty() && engine::apply_move(after, r.move))
+            for (size_t i = 0; i < d.moves.size(); ++i)
+              if (d.moves[i].move.after == after) {
+                d.played = static_cast<int>(i);
+                skill = d.moves[i].score - d.moves[0].score;
+                break;
+              }
+        } else {
+          d.moves = search_->rank_moves(g.board, r.dice[0], r.dice[1], *ci, settings_.chequer);
+          if (!d.moves.empty() && engine::apply_move(after, r.move)) {
+            d.played = place_played_move(search_->primary(), g.board, d.moves, after, *ci,
+                                         settings_.chequer.context);
+            if (d.played >= 0) skill = d.moves[d.played].score - d.moves[0].score;
+          }
         }
         d.play_loss = skill;
         d.play_skill = skill_of(skill, settings_.thresholds);
@@ -283,7 +318,12 @@ class GameAnalyser {
         auto ci = eval::cube_info(ms);
         if (!ci) return engine::Error{ci.error()};
         if (!(eval::may_double(*ci) || ci->centred() || ci->owned_by_roller())) break;
-        d.cube_outputs = search_.cube_evaluations(g.board, *ci, settings_.cube.context);
+        if (recount) {
+          if (!stored || !stored->cube_outputs) break;
+          d.cube_outputs = stored->cube_outputs;
+        } else {
+          d.cube_outputs = search_->cube_evaluations(g.board, *ci, settings_.cube.context);
+        }
         const auto& row = *d.cube_outputs;
         d.cube = eval::analyse_cube(row[0].probs, {row[0].cubeful_equity, row[1].cubeful_equity},
                                     *ci);
@@ -311,7 +351,7 @@ class GameAnalyser {
         // beaver its take leaves the cube with the taker (in play it stays with the beaverer).
         if (r.kind == RecordKind::kTake && ms.doubled) recount_owner_ = p;
         if (ms.doubled) d.cube_outputs = pending_outputs_;
-        if (!settings_.players[p]) break;
+        if (!recount && !settings_.players[p]) break;
         // `show statistics` recounts the answers from the records, where gnubg's DoubleType
         // never sees a beaver (it swaps the board to the beaverer first): every take and pass
         // counts, at the cube in play when it is made.
@@ -341,7 +381,7 @@ class GameAnalyser {
   }
 
  private:
-  eval::ParallelSearch& search_;
+  eval::ParallelSearch* search_;  // null: a recount
   MatchAnalysisSettings settings_;
   const engine::GameInfo& info_;
   engine::Variant variant_;
@@ -366,10 +406,15 @@ MatchAnalysisSettings match_analysis_settings(int plies) {
 
 MatchAnalysisSettings default_match_analysis_settings() { return match_analysis_settings(2); }
 
-engine::Result<MatchAnalysis> analyse_match(Analyser& analyser, const engine::MatchRecord& match,
-                                            const MatchAnalysisSettings& settings,
-                                            const MatchProgress& progress,
-                                            const std::atomic<bool>* cancel) {
+namespace {
+
+// analyse_match (analyser given) or recount_match (stored given).
+engine::Result<MatchAnalysis> run_match(Analyser* analyser,
+                                        const std::vector<StoredGameAnalysis>* stored,
+                                        const engine::MatchRecord& match,
+                                        const MatchAnalysisSettings& settings,
+                                        const MatchProgress& progress,
+                                        const std::atomic<bool>* cancel) {
   MatchAnalysis out;
   out.info = match.info;
   out.settings = settings;
@@ -387,7 +432,9 @@ engine::Result<MatchAnalysis> analyse_match(Analyser& analyser, const engine::Ma
     ga.info = game.info;
     Statistics& st = ga.statistics;
     set_result(st, game.info);
-    GameAnalyser ana(analyser, settings, game.info, flow.variant());
+    GameAnalyser ana(analyser ? &analyser->search() : nullptr, settings, game.info,
+                     flow.variant());
+    const StoredGameAnalysis* sg = stored && gi < stored->size() ? &(*stored)[gi] : nullptr;
     for (size_t k = 0; k < game.records.size(); ++k) {
       if (!out.interrupted && cancel && cancel->load()) {
         out.interrupted = true;
@@ -398,7 +445,8 @@ engine::Result<MatchAnalysis> analyse_match(Analyser& analyser, const engine::Ma
       if (auto bad = engine::board_error(state.board, flow.variant()))
         return engine::Error{"game " + std::to_string(gi + 1) + ", action " +
                              std::to_string(k + 1) + ": " + *bad};
-      auto d = ana.analyse(state, r, static_cast<int>(k), st);
+      auto d = ana.analyse(state, r, static_cast<int>(k), st,
+                           sg && k < sg->size() ? &(*sg)[k] : nullptr);
       if (!d)
         return engine::Error{"game " + std::to_string(gi + 1) + ", action " +
                              std::to_string(k + 1) + ": " + d.error()};
@@ -414,6 +462,21 @@ engine::Result<MatchAnalysis> analyse_match(Analyser& analyser, const engine::Ma
     if (out.interrupted) break;
   }
   return out;
+}
+
+}  // namespace
+
+engine::Result<MatchAnalysis> analyse_match(Analyser& analyser, const engine::MatchRecord& match,
+                                            const MatchAnalysisSettings& settings,
+                                            const MatchProgress& progress,
+                                            const std::atomic<bool>* cancel) {
+  return run_match(&analyser, nullptr, match, settings, progress, cancel);
+}
+
+engine::Result<MatchAnalysis> recount_match(const engine::MatchRecord& match,
+                                            const std::vector<StoredGameAnalysis>& stored,
+                                            const MatchAnalysisSettings& settings) {
+  return run_match(nullptr, &stored, match, settings, {}, nullptr);
 }
 
 }  // namespace tavla::analysis

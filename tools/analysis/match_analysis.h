@@ -105,4 +105,29 @@ engine::Result<MatchAnalysis> analyse_match(Analyser& analyser, const engine::Ma
                                             const MatchProgress& progress = {},
                                             const std::atomic<bool>* cancel = nullptr);
 
+// What a match file stores of one record's analysis (gnubg's SGF properties, read back by
+// tools/text/match_analysis_sgf.h): the evaluations, not the figures derived from them.
+struct StoredDecision {
+  // DA[]: the cube evaluations (as DecisionAnalysis::cube_outputs).
+  std::optional<std::array<eval::Evaluation, 2>> cube_outputs;
+  // A[]: the plays ranked, best first, with their scores (their boards after the play are
+  // filled in by recount_match) and the index of the play made; nullopt: plays not analysed.
+  std::optional<std::vector<eval::ScoredMove>> moves;
+  int played = -1;
+  std::optional<float> luck;              // LU[]: for the roller
+  LuckMark luck_mark = LuckMark::kNone;   // GW[]/GB[]: for the roller
+  std::optional<Skill> play_skill, cube_skill;  // BM/DO, BC/DC
+};
+// Per game of a match, per record of the game (fewer: the records after them store nothing).
+using StoredGameAnalysis = std::vector<StoredDecision>;
+
+// gnubg's updateStatisticsMatch over a match loaded with its analysis: every game replayed and its
+// statistics counted from the stored evaluations (no evaluation is made), with the flags and
+// thresholds of `settings` (its evaluation settings are unused). The luck marks are the stored
+// ones, as gnubg's. Errors: a record that cannot be replayed, a stored play list that does not
+// hold legal plays of the roll ("game G, action K: ...").
+engine::Result<MatchAnalysis> recount_match(const engine::MatchRecord& match,
+                                            const std::vector<StoredGameAnalysis>& stored,
+                                            const MatchAnalysisSettings& settings);
+
 }  // namespace tavla::analysis

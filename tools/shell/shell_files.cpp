@@ -266,6 +266,7 @@ void Shell::load_match_record(const engine::MatchRecord& match) {
   flow_.rules().variant = setting;
   names_.name = match.info.names;
   match_info_ = match.info;
+  game_analyses_.clear();  // the analysis of the match replaced
   forget_dice();
   next_turn_ = false;
   show_board();
@@ -283,19 +284,41 @@ void Shell::cmd_load_match(std::string& args) {
     return;
   }
   // tavla's `load match` also takes .mat files (gnubg's wants `import mat`).
+  std::vector<engine::SgfGameProperties> props;
   auto match = looks_like_mat(*file, *text) ? engine::read_mat(*text, *file, flow_.rules())
-                                            : engine::read_sgf(*text, *file);
+                                            : engine::read_sgf(*text, *file, &props);
   if (!match) {
     errf("%s", match.error().c_str());
     return;
   }
+  // An analysed file keeps its analysis, as gnubg's: the statistics are recounted from the stored
+  // evaluations (gnubg's updateStatisticsMatch), nothing is evaluated again.
+  std::optional<std::vector<analysis::StoredGameAnalysis>> stored;
+  if (text::has_stored_analysis(props)) {
+    auto s = text::stored_analysis(*match, props, *file);
+    if (!s) {
+      errf("%s", s.error().c_str());
+      return;
+    }
+    stored = std::move(*s);
+  }
   if (!confirm_discard()) return;
   load_match_record(*match);
+  if (!stored) return;
+  // Recounted on the games as loaded (a resignation stored only as the result is a record
+  // there, after the records the file analysed).
+  auto recount = analysis::recount_match(match_record(0, all_games().size()), *stored,
+                                         analysis_settings());
+  if (!recount) {
+    errf("%s: %s (the match is loaded without its analysis)", file->c_str(),
+         recount.error().c_str());
+    return;
+  }
+  game_analyses_.assign(all_games().size(), std::nullopt);
+  for (size_t g = 0; g < recount->games.size() && g < game_analyses_.size(); ++g)
+    game_analyses_[g] = std::move(recount->games[g]);
 }
 
-// gnubg's `load game` and `load position` (CommandLoadGame, CommandLoadPosition): the first game
-// of an SGF file replaces the match (gnubg: "FIXME if pl contains multiple games, ask which one
-// to load"); the position is where that game's record ends.
 void Shell::load_first_game(std::string& args, const char* what) {
   std::optional<std::string> file = next_token(args);
   if (!file || file->empty()) {

@@ -2,6 +2,9 @@
 #include "text/match_analysis_sgf.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <cmath>
 #include <type_traits>
 
 namespace tavla::text {
@@ -170,6 +173,186 @@ engine::SgfGameExtras sgf_game_analysis(const analysis::GameAnalysis& game,
     }
   }
   return x;
+}
+
+namespace {
+
+// Whitespace-separated words of a property value.
+std::vector<std::string> words(const std::string& v) {
+  std::istringstream in(v);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// A number written by gnubg (%f, C locale); nullopt if `w` is not one.
+std::optional<float> number(const std::string& w) {
+  if (w.empty()) return std::nullopt;
+  char* end = nullptr;
+  const double x = std::strtod(w.c_str(), &end);
+  if (end != w.c_str() + w.size() || !std::isfinite(x)) return std::nullopt;
+  return static_cast<float>(x);
+}
+
+// The evaluation context after "E ver N": "<plies>[C] <deterministic> <noise> <prune>"
+// (`reduced`: version 2 of a double analysis and every move analysis have the old "reduced"
+// flag after the plies). Returns the plies, or -1; `at` moves past it.
+int read_context(const std::vector<std::string>& w, size_t& at, bool reduced) {
+  const size_t n = reduced ? 5 : 4;
+  if (at + n > w.size()) return -1;
+  std::string plies = w[at];
+  if (!plies.empty() && plies.back() == 'C') plies.pop_back();
+  const auto p = number(plies);
+  if (!p || *p < 0 || *p > 7 || *p != static_cast<int>(*p)) return -1;
+  for (size_t i = at + 1; i < at + n; ++i)
+    if (!number(w[i])) return -1;
+  at += n;
+  return static_cast<int>(*p);
+}
+
+// "E ver N": the version (2 or 3), or 0 when absent or unsupported; `at` after it.
+int read_version(const std::vector<std::string>& w, size_t& at) {
+  if (at + 2 < w.size() && w[at] == "E" && w[at + 1] == "ver") {
+    const auto v = number(w[at + 2]);
+    if (!v || (*v != 2 && *v != 3)) return 0;
+    at += 3;
+    return static_cast<int>(*v);
+  }
+  return 0;
+}
+
+// DA[...]: kind 'E' read into `out`; 'R'/'X' rollouts: true with `out` untouched; false: bad.
+bool read_double_analysis(const std::string& v, std::optional<std::array<eval::Evaluation, 2>>& out) {
+  if (!v.empty() && (v[0] == 'R' || v[0] == 'X')) return true;
+  const auto w = words(v);
+  size_t at = 0;
+  const int ver = read_version(w, at);
+  if (!ver || read_context(w, at, ver == 2) < 0 || w.size() != at + 14) return false;
+  std::array<eval::Evaluation, 2> rows;
+  for (int i = 0; i < 2; ++i) {
+    float x[7];
+    for (int j = 0; j < 7; ++j) {
+      const auto f = number(w[at + 7 * i + j]);
+      if (!f) return false;
+      x[j] = *f;
+    }
+    for (int j = 0; j < eval::Probabilities::kCount; ++j) rows[i].probs[j] = x[j];
+    rows[i].cubeless_equity = x[5];
+    rows[i].cubeful_equity = x[6];
+  }
+  out = rows;
+  return true;
+}
+
+// A[index][play eval]...: false: bad; `rollout`: some play was rolled out (not read).
+bool read_move_analysis(const engine::SgfProperty& p, int player, analysis::StoredDecision& d,
+                        bool& rollout) {
+  if (p.values.size() < 2) return false;
+  const auto index = number(p.values[0]);
+  if (!index || *index < 0 || *index != static_cast<int>(*index)) return false;
+  std::vector<eval::ScoredMove> moves;
+  for (size_t k = 1; k < p.values.size(); ++k) {
+    const std::string& v = p.values[k];
+    const size_t space = v.find(' ');
+    auto m = engine::sgf_move_from_letters(player, v.substr(0, space));
+    if (!m) return false;
+    eval::ScoredMove sm;
+    sm.move.move = *m;
+    const std::string rest = space == std::string::npos ? "" : v.substr(space + 1);
+    if (!rest.empty() && (rest[0] == 'R' || rest[0] == 'X')) {
+      rollout = true;
+    } else if (!rest.empty()) {
+      const auto w = words(rest);
+      size_t at = 0;
+      const int ver = read_version(w, at);
+      if (!ver || at + 6 > w.size()) return false;
+      for (int j = 0; j < 6; ++j) {
+        const auto f = number(w[at + j]);
+        if (!f) return false;
+        if (j < eval::Probabilities::kCount) sm.probs[j] = *f; else sm.score = *f;
+      }
+      at += 6;
+      sm.plies = read_context(w, at, true);
+      if (sm.plies < 0 || at != w.size()) return false;
+    }
+    moves.push_back(sm);
+  }
+  d.moves = std::move(moves);
+  // gnubg writes the list's size when the play made is not in it.
+  d.played = static_cast<size_t>(*index) < d.moves->size() ? static_cast<int>(*index) : -1;
+  return true;
+}
+
+std::optional<Skill> skill_mark(const engine::SgfProperty& p) {
+  if (p.name[0] == 'D') return Skill::kDoubtful;
+  return p.values.front() == "2" ? Skill::kVeryBad : Skill::kBad;
+}
+
+}  // namespace
+
+bool has_stored_analysis(const std::vector<engine::SgfGameProperties>& props) {
+  for (const auto& g : props) {
+    if (!g.root.empty()) return true;
+    for (const auto& r : g.records)
+      if (!r.empty()) return true;
+  }
+  return false;
+}
+
+engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
+    const engine::MatchRecord& match, const std::vector<engine::SgfGameProperties>& props,
+    std::string_view name) {
+  std::vector<analysis::StoredGameAnalysis> out;
+  for (size_t g = 0; g < match.games.size() && g < props.size(); ++g) {
+    const auto& records = match.games[g].records;
+    analysis::StoredGameAnalysis game(records.size());
+    for (size_t k = 0; k < records.size() && k < props[g].records.size(); ++k) {
+      const engine::MoveRecord& r = records[k];
+      analysis::StoredDecision& d = game[k];
+      bool rollout = false;
+      // gnubg's luck mark is named for the side it favours: GB good for Black (player 1).
+      std::optional<LuckMark> for_black;
+      for (const engine::SgfProperty& p : props[g].records[k]) {
+        bool ok = true;
+        const std::string& v = p.values.front();
+        if (p.name == "DA") {
+          ok = read_double_analysis(v, d.cube_outputs);
+        } else if (p.name == "A") {
+          ok = r.kind == RecordKind::kMove && read_move_analysis(p, r.player, d, rollout);
+        } else if (p.name == "LU") {
+          const auto f = number(v);
+          ok = f.has_value();
+          if (f) d.luck = *f;
+        } else if (p.name == "GB" || p.name == "GW") {
+          const bool very = v == "2";
+          ok = v == "1" || v == "2";
+          for_black = p.name == "GB" ? (very ? LuckMark::kVeryGood : LuckMark::kGood)
+                                     : (very ? LuckMark::kVeryBad : LuckMark::kBad);
+        } else if (p.name == "BM" || p.name == "BC") {
+          ok = v == "1" || v == "2";
+          (p.name == "BM" ? d.play_skill : d.cube_skill) = skill_mark(p);
+        } else if (p.name == "DO" || p.name == "DC") {
+          (p.name == "DO" ? d.play_skill : d.cube_skill) = skill_mark(p);
+        }
+        if (!ok) {
+          std::string shown = v.substr(0, 60) + (v.size() > 60 ? "..." : "");
+          return engine::Error{std::string(name) + ": game " + std::to_string(g + 1) +
+                               ", action " + std::to_string(k + 1) + ": bad " + p.name + "[" +
+                               shown + "] (analysis property gnubg cannot read)"};
+        }
+      }
+      // Rolled-out plays are not read yet: the play counts as not analysed.
+      if (rollout) d.moves.reset();
+      if (for_black) {
+        const int m = static_cast<int>(*for_black);
+        d.luck_mark = r.player == 1 ? *for_black : static_cast<LuckMark>(4 - m);
+      }
+      // gnubg keeps BM/DO of an answer to a double as its cube mark.
+      if (r.kind != RecordKind::kMove && d.play_skill) d.cube_skill = d.play_skill;
+    }
+    out.push_back(std::move(game));
+  }
+  return out;
 }
 
 std::string match_analysis_sgf(const engine::MatchRecord& match, const analysis::MatchAnalysis& m,

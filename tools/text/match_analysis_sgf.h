@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "analysis/match_analysis.h"
+#include "engine/result.h"
 #include "engine/sgf.h"
 
 namespace tavla::text {
@@ -39,5 +40,18 @@ std::string sgf_statistics(const analysis::Statistics& st);
 // the order of m.games).
 std::string match_analysis_sgf(const engine::MatchRecord& match, const analysis::MatchAnalysis& m,
                                std::string_view application);
+
+// The analysis a match file stores, read back (gnubg's RestoreNode, RestoreDoubleAnalysis,
+// RestoreMoveAnalysis): per game of `match` (as engine::read_sgf read it with `props`), per
+// record, what analysis::recount_match counts. Evaluations ("E", versions 2 and 3) are read;
+// rollouts ("R", "X") are not yet: a record analysed by a rollout is left unanalysed. A
+// property that does not parse is an error naming `name`, the game and the action
+// ("FILE: game 2, action 14: bad A[] value ..."); properties gnubg does not read are ignored.
+engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
+    const engine::MatchRecord& match, const std::vector<engine::SgfGameProperties>& props,
+    std::string_view name);
+
+// Whether any game of `props` holds analysis properties (a file saved after an analysis).
+bool has_stored_analysis(const std::vector<engine::SgfGameProperties>& props);
 
 }  // namespace tavla::text

@@ -65,6 +65,30 @@ eval::Probabilities forward_with_hidden(const eval::NetWeights& w, const eval::S
   return y;
 }
 
+// The gradients of one example: the outputs y, the hidden activations h, d(loss)/d(output sum)
+// per output (dz) and d(loss)/d(hidden sum) per hidden unit (dh), all before any weight moves.
+struct Gradients {
+  eval::Probabilities y;
+  float h[eval::kMaxHidden];
+  float dz[kOutputs];
+  float dh[eval::kMaxHidden];
+};
+
+void backpropagate(const eval::NetWeights& w, const eval::SparseInputs& x,
+                   const eval::Probabilities& target, Loss loss, Gradients& g) {
+  const int nh = w.hidden;
+  g.y = forward_with_hidden(w, x, g.h);
+  for (int k = 0; k < kOutputs; ++k) {
+    g.dz[k] = w.beta_output * (g.y[k] - target[k]);
+    if (loss == Loss::kSquared) g.dz[k] *= g.y[k] * (1.0f - g.y[k]);
+  }
+  for (int j = 0; j < nh; ++j) {
+    float sum = 0.0f;
+    for (int k = 0; k < kOutputs; ++k) sum += g.dz[k] * w.output_weights[size_t(k) * nh + j];
+    g.dh[j] = sum * w.beta_hidden * g.h[j] * (1.0f - g.h[j]);
+  }
+}
+
 }  // namespace
 
 eval::Probabilities TrainNet::forward(const eval::SparseInputs& x) const {
@@ -75,20 +99,11 @@ eval::Probabilities TrainNet::forward(const eval::SparseInputs& x) const {
 double TrainNet::learn(const eval::SparseInputs& x, const eval::Probabilities& target,
                        float rate, float hidden_scale, Loss loss) {
   const int nh = w.hidden;
-  float h[eval::kMaxHidden];
-  const eval::Probabilities y = forward_with_hidden(w, x, h);
-  float dz[kOutputs];  // d(loss)/d(output sum), per output
-  for (int k = 0; k < kOutputs; ++k) {
-    dz[k] = w.beta_output * (y[k] - target[k]);
-    if (loss == Loss::kSquared) dz[k] *= y[k] * (1.0f - y[k]);
-  }
-  // Back to the hidden sums (before the output weights change).
-  float dh[eval::kMaxHidden];
-  for (int j = 0; j < nh; ++j) {
-    float g = 0.0f;
-    for (int k = 0; k < kOutputs; ++k) g += dz[k] * w.output_weights[size_t(k) * nh + j];
-    dh[j] = g * w.beta_hidden * h[j] * (1.0f - h[j]);
-  }
+  Gradients g;
+  backpropagate(w, x, target, loss, g);
+  const float* h = g.h;
+  const float* dz = g.dz;
+  const float* dh = g.dh;
   for (int k = 0; k < kOutputs; ++k) {
     float* v = w.output_weights.data() + size_t(k) * nh;
     const float s = rate * dz[k];
@@ -102,7 +117,7 @@ double TrainNet::learn(const eval::SparseInputs& x, const eval::Probabilities& t
     float* row = w.hidden_weights.data() + size_t(x.index[t]) * nh;
     for (int j = 0; j < nh; ++j) row[j] -= s * dh[j];
   }
-  return cross_entropy(y, target);
+  return cross_entropy(g.y, target);
 }
 
 double TrainNet::learn_adam(const eval::SparseInputs& x, const eval::Probabilities& target,
@@ -129,19 +144,11 @@ double TrainNet::learn_adam(const eval::SparseInputs& x, const eval::Probabiliti
     weight -= step * m / (std::sqrt(v) + kEpsilon);
   };
 
-  float h[eval::kMaxHidden];
-  const eval::Probabilities y = forward_with_hidden(w, x, h);
-  float dz[kOutputs];
-  for (int k = 0; k < kOutputs; ++k) {
-    dz[k] = w.beta_output * (y[k] - target[k]);
-    if (loss == Loss::kSquared) dz[k] *= y[k] * (1.0f - y[k]);
-  }
-  float dh[eval::kMaxHidden];
-  for (int j = 0; j < nh; ++j) {
-    float g = 0.0f;
-    for (int k = 0; k < kOutputs; ++k) g += dz[k] * w.output_weights[size_t(k) * nh + j];
-    dh[j] = g * w.beta_hidden * h[j] * (1.0f - h[j]);
-  }
+  Gradients g;
+  backpropagate(w, x, target, loss, g);
+  const float* h = g.h;
+  const float* dz = g.dz;
+  const float* dh = g.dh;
   for (int k = 0; k < kOutputs; ++k) {
     float* v = w.output_weights.data() + size_t(k) * nh;
     for (int j = 0; j < nh; ++j) update(v[j], at_out + size_t(k) * nh + j, dz[k] * h[j]);
@@ -153,7 +160,7 @@ double TrainNet::learn_adam(const eval::SparseInputs& x, const eval::Probabiliti
     float* r = w.hidden_weights.data() + row;
     for (int j = 0; j < nh; ++j) update(r[j], row + j, x.value[t] * dh[j]);
   }
-  return cross_entropy(y, target);
+  return cross_entropy(g.y, target);
 }
 
 double cross_entropy(const eval::Probabilities& y, const eval::Probabilities& t) {

@@ -42,8 +42,8 @@ class Terminal {
   void send(const std::string& s) { (void)!write(fd_, s.data(), s.size()); }
 
   // Reads until `text` has appeared in the output since the last call (or 20 s have passed).
-  bool expect(const std::string& text) {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  bool expect(const std::string& text, int seconds = 20) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
     while (seen_.find(text, from_) == std::string::npos) {
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
           until - std::chrono::steady_clock::now());
@@ -138,11 +138,13 @@ TEST(Terminal, InterruptStopsLongHintAndRollout) {
   EXPECT_EQ(t.output().find("Cubeful 4-ply"), std::string::npos) << t.output();
   t.send("show turn\n");
   ASSERT_TRUE(t.expect("bob in on move.")) << t.output();
-  // A rollout (1296 trials of five plays) stops too, and reports the trials done.
+  // A rollout (1296 trials of five plays) stops too, and reports the trials done. It stops
+  // after the trials in flight, each a whole game of five plays with 2-ply cube decisions: under
+  // the sanitizers on a loaded machine that took over 20 s, hence the longer wait.
   t.send("rollout\n");
   usleep(300 * 1000);
   t.send("\x03");
-  ASSERT_TRUE(t.expect("Full cubeful rollout with variance reduction")) << t.output();
+  ASSERT_TRUE(t.expect("Full cubeful rollout with variance reduction", 180)) << t.output();
   ASSERT_TRUE(t.expect("(Interrupted)")) << t.output();
   ASSERT_TRUE(t.expect("(bob) ")) << t.output();
   EXPECT_EQ(t.output().find("1296 games, "), std::string::npos) << t.output();

@@ -617,8 +617,10 @@ void Shell::cmd_rollout(std::string& args) {
   st.seed = *rollout_seed_;
   st.threads = threads_;
   if (st.initial) st.rotate = false;
+  // A Ctrl-C while the plays were being chosen stops the command here (the shell then says
+  // "(Interrupted)"); clearing the flag instead lost it, and the rollout ran to its end.
+  if (interrupted_) return;
   rollout::Rollout ro(nets_, bearoff_provider(), st, alts);
-  interrupted_ = false;
   ro.run(st.trials, [&](const rollout::Progress& p) {
     if (!options_.interactive) return;
     std::fprintf(stderr, "\rRollout: %d/%d trials, %s %+.3f (%.3f)   ", p.trials_done,

@@ -59,6 +59,14 @@ TEST(StrengthCli, BadOptions) {
   expect_error("duel --weights-b /nonexistent/w.wd", "/nonexistent/w.wd");
   expect_error("duel --weights /nonexistent/both.wd", "/nonexistent/both.wd");
   expect_error("duel --bogus", "unrecognised option '--bogus'");
+  expect_error("duel --positions /nonexistent/starts.txt", "--positions: cannot open /nonexistent/starts.txt");
+  {
+    const std::string bad = testing::TempDir() + "duel_bad_starts.txt";
+    FILE* f = std::fopen(bad.c_str(), "w");
+    std::fputs("# starts\n4HPwATDgc/ABMA\nnot-an-id here\n", f);
+    std::fclose(f);
+    expect_error("duel --positions " + bad, bad + ":3: no position ID");
+  }
   expect_error("errors --positions /nonexistent/p.txt", "/nonexistent/p.txt");
   expect_error("errors --level nobody", "--level: unknown level 'nobody'");
   expect_error("errors --threads 99", "--threads must be 1..64");
@@ -74,6 +82,15 @@ TEST(StrengthCli, ShortRuns) {
   EXPECT_NE(d.out.find("\"games\":4"), std::string::npos) << d.out;
   EXPECT_NE(d.out.find("\"adjusted_points_per_game\""), std::string::npos) << d.out;
   EXPECT_NE(d.out.find("\"b\":\"expert (0-ply), noise 0.05, gnubg.wd\""), std::string::npos) << d.out;
+  {
+    const std::string starts = testing::TempDir() + "duel_starts.txt";
+    FILE* f = std::fopen(starts.c_str(), "w");
+    std::fputs("race 2+4GEAB7ew4AAA 0.9 0 0 0 0\n4HPwATDgc/ABMA:cAkAAAAAAAAA\n", f);
+    std::fclose(f);
+    Outcome p = run("duel --games 4 --json --positions " + starts + w);
+    EXPECT_EQ(p.status, 0) << p.out;
+    EXPECT_NE(p.out.find("\"starting_positions\":2"), std::string::npos) << p.out;
+  }
   Outcome e = run("errors --json" + w);
   EXPECT_EQ(e.status, 0) << e.out;
   EXPECT_NE(e.out.find("\"millipoints_per_decision\""), std::string::npos) << e.out;

@@ -154,6 +154,54 @@ TEST(Duel, LuckOffGivesRawResults) {
     }
 }
 
+TEST(DiceSequence, FromAPositionTheFirstRollMayBeADouble) {
+  int first_doubles = 0;
+  for (int pair = 0; pair < 360; ++pair) {
+    DiceSequence a(7, pair, false), opening(7, pair, true);
+    first_doubles += a.at(0).d1 == a.at(0).d2;
+    EXPECT_NE(opening.at(0).d1, opening.at(0).d2);
+  }
+  // About one in six (60 expected of 360).
+  EXPECT_GT(first_doubles, 30);
+  EXPECT_LT(first_doubles, 100);
+}
+
+TEST(Duel, StartsFromTheGivenPositions) {
+  GNUBG_NETS_OR_SKIP(nets);
+  GNUBG_BEAROFF_OR_SKIP(bearoff);
+  // Start 0: the side to move first has one chequer left on its ace point and the other side
+  // all 15 on its own 6-point (not in the winner's home board): the first roll wins a gammon.
+  engine::Board win_now;
+  win_now.on_roll()[0] = 1;
+  win_now.opponent()[5] = 15;
+  // Start 1: a short race, each side 5 chequers on its 2-point and 10 off.
+  engine::Board race;
+  race.on_roll()[1] = 5;
+  race.opponent()[1] = 5;
+  DuelSettings st = settings(6, 3);
+  st.starts = {win_now, race};
+  auto pairs = Duel(player(nets), player(nets, 0.05f), bearoff, st).run();
+  ASSERT_EQ(pairs.size(), 6u);
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    const PairOutcome& p = pairs[i];
+    if (i % 2 == 0) {  // pairs 0, 2, 4 start from win_now: game 0 is A's gammon, game 1 B's
+      EXPECT_EQ(p.games[0].points, 2) << i;
+      EXPECT_EQ(p.games[1].points, -2) << i;
+      EXPECT_EQ(p.games[0].turns, 1) << i;
+      EXPECT_EQ(p.games[1].turns, 1) << i;
+    } else {  // a race of at most 3 rolls a side, single games only
+      for (const GameOutcome& g : p.games) {
+        EXPECT_EQ(std::abs(g.points), 1) << i;
+        EXPECT_LE(g.turns, 5) << i;
+        EXPECT_TRUE(g.finished);
+      }
+    }
+  }
+  // Identical players cancel from a given position too.
+  auto same = Duel(player(nets), player(nets), bearoff, st).run();
+  for (const PairOutcome& p : same) EXPECT_EQ(p.games[0].adjusted() + p.games[1].adjusted(), 0.0);
+}
+
 TEST(DuelSummary, StatisticsOverPairs) {
   std::vector<PairOutcome> pairs(4);
   const int points[4][2] = {{1, -1}, {2, 1}, {-3, 1}, {1, 1}};

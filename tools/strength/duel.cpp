@@ -37,7 +37,7 @@ Estimate estimate(const std::vector<double>& values) {
 
 }  // namespace
 
-DiceSequence::DiceSequence(uint32_t seed, int pair) {
+DiceSequence::DiceSequence(uint32_t seed, int pair, bool opening) : opening_(opening) {
   std::seed_seq seq{seed, static_cast<uint32_t>(pair), 0x6475656cu /* "duel" */};
   rng_.seed(seq);
 }
@@ -48,7 +48,7 @@ rollout::Dice DiceSequence::at(int turn) {
     do {
       d.d1 = rollout::die_from_random(rng_);
       d.d2 = rollout::die_from_random(rng_);
-    } while (rolls_.empty() && d.d1 == d.d2);  // an opening roll is never a double
+    } while (opening_ && rolls_.empty() && d.d1 == d.d2);  // an opening roll is never a double
     if (d.d1 < d.d2) std::swap(d.d1, d.d2);
     rolls_.push_back(d);
   }
@@ -78,15 +78,16 @@ Duel::Duel(PlayerConfig a, PlayerConfig b, const eval::BearoffProvider* bearoff,
 
 Duel::~Duel() = default;
 
-GameOutcome Duel::play_game(Worker& w, DiceSequence& dice, bool a_first) const {
+GameOutcome Duel::play_game(Worker& w, DiceSequence& dice, bool a_first, const Board& start,
+                            bool opening_game) const {
   GameOutcome g;
-  Board board = Board::starting_position();
+  Board board = start;
   int mover = a_first ? 0 : 1;  // 0 = A, 1 = B; the board is seen from the mover
   int owner = engine::kCubeCentred;  // 0 = A, 1 = B
   eval::Search& ref = *w.search[0];
   for (int turn = 0; turn < settings_.max_turns; ++turn) {
     const eval::CubeInfo ci = eval::money_cube_info(g.cube, owner, mover, false, false);
-    if (settings_.cube && turn > 0 &&
+    if (settings_.cube && !(opening_game && turn == 0) &&
         wants_to_double(*w.search[mover], players_[mover], board, ci)) {
       if (!takes(*w.search[1 - mover], players_[1 - mover], board, ci)) {
         g.passed = true;
@@ -98,7 +99,7 @@ GameOutcome Duel::play_game(Worker& w, DiceSequence& dice, bool a_first) const {
       owner = 1 - mover;
     }
     const rollout::Dice d = dice.at(turn);
-    const bool opening = turn == 0;
+    const bool opening = opening_game && turn == 0;
     Board chosen;
     bool have_choice = false;
     if (settings_.luck_adjustment) {
@@ -132,9 +133,12 @@ GameOutcome Duel::play_game(Worker& w, DiceSequence& dice, bool a_first) const {
 
 PairOutcome Duel::play_pair(Worker& w, int index) const {
   PairOutcome p;
-  DiceSequence dice(settings_.seed, index);
-  p.games[0] = play_game(w, dice, true);
-  p.games[1] = play_game(w, dice, false);
+  const bool opening = settings_.starts.empty();
+  const Board start = opening ? Board::starting_position()
+                              : settings_.starts[static_cast<size_t>(index) % settings_.starts.size()];
+  DiceSequence dice(settings_.seed, index, opening);
+  p.games[0] = play_game(w, dice, true, start, opening);
+  p.games[1] = play_game(w, dice, false, start, opening);
   return p;
 }
 

@@ -7,6 +7,11 @@
 // uses roll t of the sequence (the games differ in length, so the rolls are consumed differently).
 // The first roll of a game is never a double, as an opening roll.
 //
+// Starting positions (DuelSettings::starts, e.g. races only, to measure a race net where whole games
+// would drown it in contact play): pair p starts from starts[p mod n] instead of the opening
+// position, with the player to move first on roll (game 0: A, game 1: B, the same dice); the first
+// roll may then be a double and its luck is measured over all 36 rolls.
+//
 // Luck adjustment: for every roll, luck = (cubeless equity after the best 0-ply play of that roll)
 // - (the average of that over all rolls: 36, or the 30 non-doubles of an opening roll), both from
 // the roller's point of view, computed by one fixed reference evaluator (A's nets at 0 ply, no
@@ -33,6 +38,7 @@
 #include <span>
 #include <vector>
 
+#include "engine/board.h"
 #include "rollout/dice.h"
 #include "strength/player.h"
 
@@ -49,6 +55,9 @@ struct DuelSettings {
   bool luck_adjustment = true;   // off: adjusted results equal the raw ones (and games are faster)
   bool cube = false;             // money play with a doubling cube (see above)
   int max_turns = 10000;         // safety net: a game still running then counts 0 points
+  // Empty: every game starts from the opening position. Else pair p starts from starts[p mod n],
+  // seen from the side to move first (on roll, before rolling).
+  std::vector<engine::Board> starts;
 };
 
 // One game, seen from A.
@@ -104,11 +113,13 @@ DuelSummary summarize(std::span<const PairOutcome> pairs);
 // The rolls of one pair: roll t of the sequence, drawn on demand from the pair's generator.
 class DiceSequence {
  public:
-  DiceSequence(uint32_t seed, int pair);
+  // opening: the first roll is never a double (an opening roll).
+  DiceSequence(uint32_t seed, int pair, bool opening = true);
   rollout::Dice at(int turn);  // d1 >= d2
 
  private:
   std::mt19937 rng_;
+  bool opening_;
   std::vector<rollout::Dice> rolls_;
 };
 
@@ -136,7 +147,8 @@ class Duel {
  private:
   struct Worker;
   PairOutcome play_pair(Worker& w, int index) const;
-  GameOutcome play_game(Worker& w, DiceSequence& dice, bool a_first) const;
+  GameOutcome play_game(Worker& w, DiceSequence& dice, bool a_first, const engine::Board& start,
+                        bool opening) const;
 
   std::array<PlayerConfig, 2> players_;
   const eval::BearoffProvider* bearoff_;

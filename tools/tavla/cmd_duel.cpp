@@ -6,10 +6,13 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "bearoff/bearoff_provider.h"
 #include "bearoff/default_databases.h"
+#include "engine/position_id.h"
 #include "strength/duel.h"
 #include "tavla/commands.h"
 #include "tavla/player_options.h"
@@ -28,6 +31,34 @@ void json_estimate(text::JsonWriter& w, const char* key, const strength::Estimat
   w.field("ci95_high", e.high());
   w.field("pair_std_dev", e.std_dev);
   w.end_object();
+}
+
+// Starting positions: one per line, a gnubg position ID of the side to move first (on roll, before
+// rolling) as the line's first word, optionally followed by ":MATCHID" or anything else; or a
+// label file's line (CLASS POSID ...). '#' lines and blank lines are skipped.
+engine::Result<std::vector<engine::Board>> read_starts(const std::string& file) {
+  std::ifstream in(file);
+  if (!in) return engine::Error{"cannot open " + file};
+  std::vector<engine::Board> out;
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    std::istringstream words(line);
+    std::string first, second;
+    if (!(words >> first) || first[0] == '#') continue;
+    words >> second;
+    auto id_of = [](const std::string& w) { return w.substr(0, w.find(':')); };
+    auto board = engine::board_from_position_id(id_of(first));
+    if (!board && !second.empty()) board = engine::board_from_position_id(id_of(second));
+    if (!board)
+      return engine::Error{file + ":" + std::to_string(n) + ": no position ID (" +
+                           board.error() + ")"};
+    if (board->checkers_on_board(engine::Board::kOnRoll) == 0 ||
+        board->checkers_on_board(engine::Board::kOpponent) == 0)
+      return engine::Error{file + ":" + std::to_string(n) + ": the game is already over"};
+    out.push_back(*board);
+  }
+  if (out.empty()) return engine::Error{file + ": no positions"};
+  return out;
 }
 
 }  // namespace
@@ -49,6 +80,9 @@ int cmd_duel(int argc, char** argv) {
       "threads", po::value<int>()->default_value(1), "threads (results do not depend on it)")(
       "no-luck", "no luck adjustment (faster; adjusted = raw)")(
       "cube", "money play with the doubling cube (default cubeless)")(
+      "positions", po::value<std::string>(),
+      "start pair p from the p-th position of this file (cycled) instead of the opening: one\n"
+      "gnubg position ID per line (side on roll first), or a label file")(
       "progress", "show progress on stderr even when it is not a terminal")(
       "json", "print JSON")("weights", po::value<std::string>(),
                             "weights file of both players (unless --weights-a/-b say otherwise)");
@@ -96,6 +130,14 @@ int cmd_duel(int argc, char** argv) {
   if (dbs) provider.emplace(*dbs);
 
   strength::DuelSettings st;
+  if (vm.count("positions")) {
+    auto starts = read_starts(vm["positions"].as<std::string>());
+    if (!starts) {
+      std::cerr << "tavla duel: --positions: " << starts.error() << "\n";
+      return 2;
+    }
+    st.starts = std::move(*starts);
+  }
   st.pairs = games / 2;
   st.seed = vm["seed"].as<uint32_t>();
   st.threads = threads;
@@ -134,6 +176,7 @@ int cmd_duel(int argc, char** argv) {
     w.field("seed", static_cast<long long>(st.seed));
     w.field("cubeless", !st.cube);
     w.field("luck_adjustment", st.luck_adjustment);
+    if (!st.starts.empty()) w.field("starting_positions", static_cast<long long>(st.starts.size()));
     json_estimate(w, "points_per_game", s.raw);
     json_estimate(w, "adjusted_points_per_game", s.adjusted);
     if (st.luck_adjustment) json_estimate(w, "luck_difference", s.luck);
@@ -157,6 +200,9 @@ int cmd_duel(int argc, char** argv) {
     std::printf("%d games (%d mirrored pairs), seed %u, %s money%s\n", s.games, s.pairs, st.seed,
                 st.cube ? "cubeful" : "cubeless",
                 st.luck_adjustment ? ", luck-adjusted by A's nets at 0 ply" : "");
+    if (!st.starts.empty())
+      std::printf("from %zu starting positions of %s\n", st.starts.size(),
+                  vm["positions"].as<std::string>().c_str());
     std::printf("points per game for A:  %+.4f  (95%% CI %+.4f .. %+.4f)\n", s.raw.mean,
                 s.raw.low(), s.raw.high());
     if (st.luck_adjustment)

@@ -173,7 +173,8 @@ const CommandEntry kSetPlayer[] = {
      nullptr},
     {"level", &S::cmd_set_player_level,
      "Use a predefined level for chequer play and cube decisions", kLevel, nullptr},
-    NA("movefilter"),
+    {"movefilter", &S::cmd_set_player_movefilter, "Set parameters for choosing moves to evaluate",
+     kFilter, nullptr},
     {"name", &S::cmd_set_player_name, "Change a player's name", kName, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
@@ -182,8 +183,10 @@ const CommandEntry kSetEval[] = {
      nullptr, kSetEvalParam},
     {"cubedecision", &S::cmd_set_eval_cubedecision, "Set evaluation parameters for cube decisions",
      nullptr, kSetEvalParam},
-    NA("movefilter"),
-    NA("sameasanalysis"),
+    {"movefilter", &S::cmd_set_eval_movefilter, "Set parameters for choosing moves to evaluate",
+     kFilter, nullptr},
+    {"sameasanalysis", &S::cmd_set_eval_sameasanalysis,
+     "Select if evaluation settings should be the same as the analysis setting", kOnOff, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 // gnubg's `set analysis' (acSetAnalysis, acSetAnalysisPlayer, acSetAnalysisThreshold).

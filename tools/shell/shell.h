@@ -122,6 +122,9 @@ class Shell {
   void cmd_set_analysis_luck(std::string& args);
   void cmd_set_analysis_moves(std::string& args);
   void cmd_set_analysis_movefilter(std::string& args);
+  void cmd_set_eval_movefilter(std::string& args);
+  void cmd_set_eval_sameasanalysis(std::string& args);
+  void cmd_set_player_movefilter(std::string& args);
   void cmd_set_analysis_player(std::string& args);
   void cmd_set_analysis_player_analyse(std::string& args);
   void cmd_set_analysis_threshold_bad(std::string& args);
@@ -410,7 +413,12 @@ class Shell {
   text::PlayerNames names_;
   std::array<std::string, 2> default_names_;
   std::array<PlayerConfig, 2> players_;
-  PlayerSettings eval_settings_;  // what `hint` and `eval` use
+  PlayerSettings eval_settings_;  // `set evaluation ...` (gnubg's esEvalChequer/Cube, aamfEval)
+  // gnubg's fEvalSameAsAnalysis: `eval' and `hint' use the analysis settings instead.
+  bool eval_same_as_analysis_ = false;
+  // What `eval', `hint' and `show evaluation' use (gnubg's GetEvalChequer, GetEvalCube and
+  // GetEvalMoveFilter).
+  PlayerSettings hint_settings() const;
 
   Rng rng_ = Rng::kMersenne;
   engine::DiceGenerator dice_;

@@ -101,13 +101,13 @@ void Shell::cmd_show_display(std::string&) {
 void Shell::cmd_show_evaluation(std::string&) {
   out("`eval' and `hint' will use:\n");
   out("    Chequer play:\n");
-  out(text::format_evaluation_settings(eval_settings_.chequer.context));
+  out(text::format_evaluation_settings(hint_settings().chequer.context));
   out("    Move filters:\n");
-  out(text::format_move_filters(eval_settings_.chequer.filters));
+  out(text::format_move_filters(hint_settings().chequer.filters));
   out("    Cube decisions:\n");
-  out(text::format_evaluation_settings(eval_settings_.cube));
-  if (Analyzer* a = analyzer(); a && (eval_settings_.chequer.context.plies > a->max_plies() ||
-                                      eval_settings_.cube.plies > a->max_plies()))
+  out(text::format_evaluation_settings(hint_settings().cube));
+  if (Analyzer* a = analyzer(); a && (hint_settings().chequer.context.plies > a->max_plies() ||
+                                      hint_settings().cube.plies > a->max_plies()))
     outf(
         "(tavla evaluates at most %d plies ahead for now; deeper settings are evaluated at %d "
         "ply.)\n",

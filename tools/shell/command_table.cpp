@@ -604,7 +604,7 @@ const CommandEntry kShow[] = {
     NA("matchresult"),
     {"met", &S::cmd_show_matchequitytable, "Synonym for `show matchequitytable'", kOptValue,
      nullptr},
-    NA("onesidedrollout"),
+    {"onesidedrollout", &S::cmd_show_onesidedrollout, "Show misc race theory", nullptr, nullptr},
     NA("output"),
     {"pipcount", &S::cmd_show_pipcount,
      "Count the number of pips each player must move to bear off", kOptPosition, nullptr},

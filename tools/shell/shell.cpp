@@ -525,6 +525,18 @@ const eval::BearoffProvider* Shell::bearoff_provider() {
   return bearoff_->provider ? &*bearoff_->provider : nullptr;
 }
 
+const bearoff::OneSidedDatabase* Shell::one_sided_database() {
+  if (!bearoff_) bearoff_ = std::make_unique<Bearoff>();
+  if (!bearoff_->databases.one_sided()) {
+    auto dbs = bearoff::open_default_databases(true);
+    if (dbs) {
+      bearoff_->databases = std::move(dbs).value();
+      bearoff_->provider.emplace(bearoff_->databases);
+    }
+  }
+  return bearoff_->databases.one_sided();
+}
+
 Analyzer* Shell::analyzer() {
   // The engine plays the match's variation: a new one needs its own database.
   if (analyzer_ && analyzer_variant_ != flow_.variant()) analyzer_.reset();

@@ -29,6 +29,10 @@
 #include "shell/engine_player.h"
 #include "text/board_drawing.h"
 
+namespace tavla::bearoff {
+class OneSidedDatabase;
+}
+
 namespace tavla::shell {
 
 struct CommandEntry;
@@ -251,6 +255,7 @@ class Shell {
   void cmd_show_pipcount(std::string& args);
   void cmd_show_kleinman(std::string& args);
   void cmd_show_thorp(std::string& args);
+  void cmd_show_onesidedrollout(std::string& args);
   void cmd_show_8912(std::string& args);
   void cmd_show_keith(std::string& args);
   void cmd_show_isight(std::string& args);
@@ -394,6 +399,8 @@ class Shell {
       std::string& args, const char* what,
       float& x);  // loads the weights on first use; null (error printed) if impossible
   const eval::BearoffProvider* bearoff_provider();
+  // gnubg's one-sided database of the standard game (whatever the variation); null when absent.
+  const bearoff::OneSidedDatabase* one_sided_database();
   // The game for the engine: the flow's, with the beaver rule as set now.
   // gnubg's GetMatchStateCubeInfo: the cube situation of the player on roll (player 0 before
   // the first roll).

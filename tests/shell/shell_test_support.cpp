@@ -146,8 +146,7 @@ std::vector<std::string> tokens(const std::string& line) {
   return out;
 }
 
-bool alike(const std::string& a, const std::string& b, int& last_digit_differences,
-           int units) {
+bool alike(const std::string& a, const std::string& b, int& last_digit_differences, int units) {
   if (a == b) return true;
   const size_t da = a.find('.'), db = b.find('.');
   if (da == std::string::npos || db == std::string::npos) return false;

@@ -7,9 +7,9 @@
 //                  play, cube actions, resignations, Crawford, match and session ends, hints,
 //                  evaluations, positions, manual dice, loading gnubg's match file.
 //                  The transcripts named in last_digit.txt were made by a gnubg on a CPU whose
-//                  reciprocal estimates differ from those tavla copies (tests/gnubg/CORRECTIONS.md):
-//                  their lines must have the same length and words, figures at most one unit of
-//                  the last digit apart.
+//                  reciprocal estimates differ from those tavla copies
+//                  (tests/gnubg/CORRECTIONS.md): their lines must have the same length and words,
+//                  figures at most one unit of the last digit apart.
 //   tavla_*.cmds   tavla's own commands and messages (tavla_*.out, made by tavla; regenerate
 //                  with TAVLA_REGENERATE=1 and review the diff).
 #include <gtest/gtest.h>
@@ -59,8 +59,7 @@ std::string near_difference(const std::string& actual, const std::string& expect
     const auto ta = tokens(la), te = tokens(le);
     bool same = la.size() == le.size() && ta.size() == te.size();
     for (size_t i = 0; same && i < ta.size(); ++i) same = alike(ta[i], te[i], differences);
-    if (!same)
-      return "line " + std::to_string(line) + "\n  tavla: " + la + "\n  golden: " + le;
+    if (!same) return "line " + std::to_string(line) + "\n  tavla: " + la + "\n  golden: " + le;
   }
   if (std::getline(a, la)) return "extra output: " + la;
   return "";
@@ -145,6 +144,38 @@ TEST(Program, Calibrate) {
   const std::string out = run("echo 'calibrate 1' | " + tavla_binary());
   EXPECT_NE(out.find("Calibration result: "), std::string::npos) << out;
   EXPECT_NE(out.find(" static evaluations/second."), std::string::npos) << out;
+}
+
+// `show commands' lists every command tavla has, as gnubg's ShowCommands lists gnubg's: each line
+// is a whole command that `help' describes; synonyms and what tavla lacks are left out.
+TEST(Program, ShowCommandsListsWhatHelpDescribes) {
+  const std::string dir = temp_dir("show_commands");
+  write_text(dir + "/list.cmds", "show commands\n");
+  const std::string list = run_tavla_script(dir + "/list.cmds", dir);
+  std::istringstream in(list);
+  std::string line, helps;
+  int lines = 0;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    ++lines;
+    helps += "help " + line + "\n";
+  }
+  EXPECT_GT(lines, 300);
+  for (const char* c : {"\nset evaluation movefilter\n", "\nset evaluation sameasanalysis\n",
+                        "\nset player movefilter\n", "\nshow onesidedrollout\n",
+                        "\nset matchinfo rating\n", "\nset rollout player chequerplay plies\n",
+                        "\nshow commands\n", "\nroll\n"})
+    EXPECT_NE(list.find(c), std::string::npos) << c << list;
+  for (const char* c : {"\ncmark", "\nanalysis ", "\nn\n", "\nset sound", "\nimport pos\n"})
+    EXPECT_EQ(list.find(c), std::string::npos) << c;
+  write_text(dir + "/help.cmds", helps);
+  const std::string described = run_tavla_script(dir + "/help.cmds", dir);
+  EXPECT_EQ(described.find("not available"), std::string::npos) << described;
+  size_t usages = 0;
+  for (size_t p = described.find("\nUsage: "); p != std::string::npos;
+       p = described.find("\nUsage: ", p + 1))
+    ++usages;
+  EXPECT_EQ(static_cast<int>(usages), lines);
 }
 
 }  // namespace

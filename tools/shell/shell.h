@@ -143,6 +143,8 @@ class Shell {
   void cmd_show_statistics_game(std::string& args);
   void cmd_not_available_gui(std::string& args);    // gnubg's GUI settings
   void cmd_not_available_sound(std::string& args);  // gnubg's sounds
+  void cmd_not_available_format(std::string& args);  // import/export formats tavla lacks
+  void cmd_not_available_interface(std::string& args);  // Python, external players, ...
 
   void cmd_set_board(std::string& args);
   void cmd_set_variation_standard(std::string& args);
@@ -252,6 +254,16 @@ class Shell {
   void cmd_show_evaluation(std::string& args);
   void cmd_show_jacoby(std::string& args);
   void cmd_show_matchlength(std::string& args);
+  void cmd_show_matchinfo(std::string& args);
+  void cmd_show_commands(std::string& args);
+  void cmd_show_scoresheet(std::string& args);
+  void cmd_set_matchinfo_annotator(std::string& args);
+  void cmd_set_matchinfo_comment(std::string& args);
+  void cmd_set_matchinfo_date(std::string& args);
+  void cmd_set_matchinfo_event(std::string& args);
+  void cmd_set_matchinfo_place(std::string& args);
+  void cmd_set_matchinfo_rating(std::string& args);
+  void cmd_set_matchinfo_round(std::string& args);
   void cmd_show_pipcount(std::string& args);
   void cmd_show_kleinman(std::string& args);
   void cmd_show_thorp(std::string& args);

@@ -387,6 +387,28 @@ void Shell::cmd_show_rules(std::string&) {
 
 // ---- help --------------------------------------------------------------------------------------
 
+namespace {
+
+// gnubg's ShowCommands: every command with a help text, subcommands spelt out.
+void list_commands(const CommandEntry* table, const std::string& prefix, std::string& s) {
+  for (const CommandEntry* c = table; c->name; ++c) {
+    if (!c->help) continue;  // synonyms, and what tavla does not have
+    if (c->sub)
+      list_commands(c->sub, prefix + c->name + " ", s);
+    else
+      s += prefix + c->name + "\n";
+  }
+}
+
+}  // namespace
+
+// gnubg's CommandShowCommands, over tavla's commands.
+void Shell::cmd_show_commands(std::string&) {
+  std::string s;
+  list_commands(top_commands(), "", s);
+  out(s);
+}
+
 void Shell::cmd_help(std::string& args) {
   const CommandEntry* table = top_commands();
   const CommandEntry* found = nullptr;
@@ -415,7 +437,8 @@ void Shell::cmd_help(std::string& args) {
           break;
         }
     if (!help) {
-      out("That command is not available in tavla.\n");
+      out("That command is not available in tavla (README.md, \"The shell's commands\", lists "
+          "what is missing and why).\n");
       return;
     }
     outf("%s- %s\n\n%s %s", command.c_str(), help, "Usage:", usage.c_str());

@@ -4,7 +4,12 @@
 #
 # Run from anywhere (needs /usr/games/gnubg, the Debian package):
 #
-#     bash tests/gnubg/make_shell_fixtures.sh
+#     bash tests/gnubg/make_shell_fixtures.sh [NAME.cmds ...]
+#
+# With NAMEs (files of tests/fixtures/shell/, e.g. gnubg_eval_settings.cmds) only those
+# transcripts are made, and the .sgf files they load are left as they are: a gnubg built
+# elsewhere may print some old transcripts' last digits differently (tests/gnubg/CORRECTIONS.md),
+# so a new script is added without remaking the others.
 #
 # For every tests/fixtures/shell/gnubg_*.cmds it runs `gnubg -t -q -r` with the file on stdin, in
 # tests/fixtures/shell/ (scripts name files relative to it), stdout and stderr merged as a user
@@ -29,6 +34,16 @@ run_gnubg() {  # stdin: commands; stdout: gnubg's output without the banner
   "$gnubg" -t -q -r 2>&1 | awk 'done { print; next } /^This is free software/ { skip = 1; next }
                                skip && /^$/ { done = 1 }'
 }
+
+if [ "$#" -gt 0 ]; then
+  for cmds in "$@"; do
+    cmds=$(basename "$cmds")
+    test -f "$cmds" || { echo "make_shell_fixtures.sh: no $dir/$cmds" >&2; exit 1; }
+    run_gnubg < "$cmds" > "${cmds%.cmds}.out"
+    echo "wrote $dir/${cmds%.cmds}.out"
+  done
+  exit 0
+fi
 
 rm -f gnubg_match.sgf
 run_gnubg > /dev/null <<'CMDS'

@@ -80,45 +80,6 @@ TEST(ShellAnalysis, AnalysisSwitchesChangeWhatIsAnalysed) {
   EXPECT_NE(block.find("Cube statistics"), std::string::npos) << out;
 }
 
-// Splits a line into words and numbers; a number keeps its printed text (its decimals).
-std::vector<std::string> tokens(const std::string& line) {
-  std::vector<std::string> out;
-  size_t i = 0;
-  while (i < line.size()) {
-    const char c = line[i];
-    if (std::isdigit(static_cast<unsigned char>(c)) ||
-        ((c == '+' || c == '-') && i + 1 < line.size() &&
-         std::isdigit(static_cast<unsigned char>(line[i + 1])))) {
-      size_t j = i + 1;
-      while (j < line.size() &&
-             (std::isdigit(static_cast<unsigned char>(line[j])) || line[j] == '.'))
-        ++j;
-      out.push_back(line.substr(i, j - i));
-      i = j;
-    } else if (std::isspace(static_cast<unsigned char>(c))) {
-      ++i;
-    } else {
-      out.push_back(std::string(1, c));
-      ++i;
-    }
-  }
-  return out;
-}
-
-// Two printed figures are alike: the same text, or decimals printed alike that differ by at most
-// one unit of the last digit (gnubg's -ffast-math sums). Counts (no decimals) must be equal.
-bool alike(const std::string& a, const std::string& b, int& last_digit_differences,
-           int units = 1) {
-  if (a == b) return true;
-  const size_t da = a.find('.'), db = b.find('.');
-  if (da == std::string::npos || db == std::string::npos) return false;
-  if (a.size() - da != b.size() - db) return false;
-  const double unit = std::pow(10.0, -static_cast<double>(a.size() - da - 1));
-  if (std::fabs(std::atof(a.c_str()) - std::atof(b.c_str())) > unit * (units + 0.01)) return false;
-  ++last_digit_differences;
-  return true;
-}
-
 // gnubg's `set analysis ...` before `analyse session` (0 ply, other thresholds), thresholds
 // changed after it (gnubg recounts the chequer play's marks and rates the luck with the new
 // ones), `analyse clear game|session`, `set analysis player 1 analyse off` and `luck off`: tavla

@@ -120,7 +120,8 @@ TEST(RolloutSettings, SavedSettingsAreReadAtStartUp) {
       "set rollout later enable on\nset rollout later plies 2\n"
       "set rollout limit enable on\nset rollout player 0 movefilter 2 0 3 4 0.1\n"
       "set evaluation chequerplay evaluation plies 1\nset met /usr/share/gnubg/met/zadeh.xml\n"
-      "set player 1 gnubg\nset player 1 cubedecision evaluation plies 1\n";
+      "set player 1 gnubg\nset player 1 cubedecision evaluation plies 1\n"
+      "set evaluation movefilter 1 0 2 0 0\nset player 1 movefilter 2 1 3 1 0.05\n";
   const std::string saved = run_shell(dir, config, changes + "save settings\n");
   const std::string file = config + "/tavla/tavlarc";
   EXPECT_NE(saved.find("Settings saved to " + file + "."), std::string::npos) << saved;
@@ -131,6 +132,11 @@ TEST(RolloutSettings, SavedSettingsAreReadAtStartUp) {
   EXPECT_NE(text.find("set rollout player 0 movefilter 2  0  3 4 0.1\n"), std::string::npos);
   EXPECT_NE(text.find("set matchequitytable \"/usr/share/gnubg/met/zadeh.xml\"\n"),
             std::string::npos);
+  // `eval' and `hint''s filters, and the computer player's (as gnubg's SaveEvaluationSettings
+  // and SavePlayerSettings write them).
+  EXPECT_NE(text.find("set eval sameasanalysis off\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("set evaluation movefilter 1  0  2 0 0\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("set player 1 movefilter 2  1  3 1 0.05\n"), std::string::npos) << text;
 
   // A new shell starts with them, quietly; set directly, the same settings show the same.
   const std::string restored = run_shell(dir, config, "set rollout seed 4\n" + show);

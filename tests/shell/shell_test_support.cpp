@@ -3,6 +3,8 @@
 
 #include <unistd.h>
 
+#include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -118,6 +120,41 @@ std::string temp_dir(const std::string& name) {
   fs::remove_all(d);
   fs::create_directories(d);
   return d.string();
+}
+
+std::vector<std::string> tokens(const std::string& line) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < line.size()) {
+    const char c = line[i];
+    if (std::isdigit(static_cast<unsigned char>(c)) ||
+        ((c == '+' || c == '-') && i + 1 < line.size() &&
+         std::isdigit(static_cast<unsigned char>(line[i + 1])))) {
+      size_t j = i + 1;
+      while (j < line.size() &&
+             (std::isdigit(static_cast<unsigned char>(line[j])) || line[j] == '.'))
+        ++j;
+      out.push_back(line.substr(i, j - i));
+      i = j;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+    } else {
+      out.push_back(std::string(1, c));
+      ++i;
+    }
+  }
+  return out;
+}
+
+bool alike(const std::string& a, const std::string& b, int& last_digit_differences, int units) {
+  if (a == b) return true;
+  const size_t da = a.find('.'), db = b.find('.');
+  if (da == std::string::npos || db == std::string::npos) return false;
+  if (a.size() - da != b.size() - db) return false;
+  const double unit = std::pow(10.0, -static_cast<double>(a.size() - da - 1));
+  if (std::fabs(std::atof(a.c_str()) - std::atof(b.c_str())) > unit * (units + 0.01)) return false;
+  ++last_digit_differences;
+  return true;
 }
 
 }  // namespace tavla::test

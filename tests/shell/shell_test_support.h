@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace tavla::test {
 
@@ -29,6 +30,13 @@ std::string gnubg_binary();
 bool gnubg_available();
 bool in_ci();
 bool weights_available();  // gnubg's nets, which the engine loads
+
+// Splits a line into words and numbers; a number keeps its printed text (its decimals).
+std::vector<std::string> tokens(const std::string& line);
+// Two printed figures are alike: the same text, or decimals printed alike that differ by at most
+// `units` of the last digit (gnubg's -ffast-math sums, or a gnubg on another CPU: see
+// tests/gnubg/CORRECTIONS.md); counts the differing ones. Counts (no decimals) must be equal.
+bool alike(const std::string& a, const std::string& b, int& last_digit_differences, int units = 1);
 
 // A fresh empty directory for one test's files.
 std::string temp_dir(const std::string& name);

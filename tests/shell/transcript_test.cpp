@@ -6,6 +6,10 @@
 //                  (gnubg_*.out, made by tests/gnubg/make_shell_fixtures.sh): human and engine
 //                  play, cube actions, resignations, Crawford, match and session ends, hints,
 //                  evaluations, positions, manual dice, loading gnubg's match file.
+//                  The transcripts named in last_digit.txt were made by a gnubg on a CPU whose
+//                  reciprocal estimates differ from those tavla copies
+//                  (tests/gnubg/CORRECTIONS.md): their lines must have the same length and words,
+//                  figures at most one unit of the last digit apart.
 //   tavla_*.cmds   tavla's own commands and messages (tavla_*.out, made by tavla; regenerate
 //                  with TAVLA_REGENERATE=1 and review the diff).
 #include <gtest/gtest.h>
@@ -13,6 +17,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -32,6 +37,34 @@ std::vector<std::string> scripts() {
   return names;
 }
 
+// The transcripts compared figure by figure within one unit of their last digit.
+bool last_digit_tolerance(const std::string& name) {
+  std::istringstream in(read_text(shell_fixtures() + "/last_digit.txt"));
+  std::string line;
+  while (std::getline(in, line))
+    if (line == name + ".cmds") return true;
+  return false;
+}
+
+// Line by line: the same length and words, figures alike (see above); "" when they agree, else
+// the first disagreement.
+std::string near_difference(const std::string& actual, const std::string& expected,
+                            int& differences) {
+  std::istringstream a(actual), e(expected);
+  std::string la, le;
+  int line = 0;
+  while (std::getline(e, le)) {
+    ++line;
+    if (!std::getline(a, la)) return "line " + std::to_string(line) + " missing";
+    const auto ta = tokens(la), te = tokens(le);
+    bool same = la.size() == le.size() && ta.size() == te.size();
+    for (size_t i = 0; same && i < ta.size(); ++i) same = alike(ta[i], te[i], differences);
+    if (!same) return "line " + std::to_string(line) + "\n  tavla: " + la + "\n  golden: " + le;
+  }
+  if (std::getline(a, la)) return "extra output: " + la;
+  return "";
+}
+
 class Transcript : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Transcript, MatchesGolden) {
@@ -48,6 +81,15 @@ TEST_P(Transcript, MatchesGolden) {
   const std::string raw = read_text(golden);
   ASSERT_FALSE(raw.empty()) << "missing " << golden;
   const std::string expected = normalise(raw);
+  if (last_digit_tolerance(name)) {
+    int differences = 0;
+    const std::string d = near_difference(actual, expected, differences);
+    if (!d.empty()) write_text(temp_dir("transcripts") + "/" + name + ".actual", actual);
+    EXPECT_EQ(d, "") << name;
+    // A handful of figures, not a drift.
+    EXPECT_LE(differences, 30) << name;
+    return;
+  }
   if (actual != expected) {
     write_text(temp_dir("transcripts") + "/" + name + ".actual", actual);
     // The first differing line says more than two whole transcripts.
@@ -102,6 +144,38 @@ TEST(Program, Calibrate) {
   const std::string out = run("echo 'calibrate 1' | " + tavla_binary());
   EXPECT_NE(out.find("Calibration result: "), std::string::npos) << out;
   EXPECT_NE(out.find(" static evaluations/second."), std::string::npos) << out;
+}
+
+// `show commands' lists every command tavla has, as gnubg's ShowCommands lists gnubg's: each line
+// is a whole command that `help' describes; synonyms and what tavla lacks are left out.
+TEST(Program, ShowCommandsListsWhatHelpDescribes) {
+  const std::string dir = temp_dir("show_commands");
+  write_text(dir + "/list.cmds", "show commands\n");
+  const std::string list = run_tavla_script(dir + "/list.cmds", dir);
+  std::istringstream in(list);
+  std::string line, helps;
+  int lines = 0;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    ++lines;
+    helps += "help " + line + "\n";
+  }
+  EXPECT_GT(lines, 300);
+  for (const char* c : {"\nset evaluation movefilter\n", "\nset evaluation sameasanalysis\n",
+                        "\nset player movefilter\n", "\nshow onesidedrollout\n",
+                        "\nset matchinfo rating\n", "\nset rollout player chequerplay plies\n",
+                        "\nshow commands\n", "\nroll\n"})
+    EXPECT_NE(list.find(c), std::string::npos) << c << list;
+  for (const char* c : {"\ncmark", "\nanalysis ", "\nn\n", "\nset sound", "\nimport pos\n"})
+    EXPECT_EQ(list.find(c), std::string::npos) << c;
+  write_text(dir + "/help.cmds", helps);
+  const std::string described = run_tavla_script(dir + "/help.cmds", dir);
+  EXPECT_EQ(described.find("not available"), std::string::npos) << described;
+  size_t usages = 0;
+  for (size_t p = described.find("\nUsage: "); p != std::string::npos;
+       p = described.find("\nUsage: ", p + 1))
+    ++usages;
+  EXPECT_EQ(static_cast<int>(usages), lines);
 }
 
 }  // namespace

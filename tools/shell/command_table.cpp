@@ -45,7 +45,8 @@ constexpr const char* kJsds = "<joint standard deviations>";
 constexpr const char* kStep = "[game|roll|rolled|marked] <count>";
 
 // Commands gnubg has and tavla does not: kept (hidden from `help`) so that abbreviations select
-// what they select in gnubg, and answered with a plain "not available".
+// what they select in gnubg, and answered with why: not in tavla yet (README lists them), or one
+// of the reasons below.
 #define NA(name) \
   { name, &S::cmd_not_available, nullptr, nullptr, nullptr }
 // The same for settings of gnubg's graphical board and windows, and its sounds, with the reason.
@@ -53,6 +54,11 @@ constexpr const char* kStep = "[game|roll|rolled|marked] <count>";
   { name, &S::cmd_not_available_gui, nullptr, nullptr, nullptr }
 #define NA_SOUND(name) \
   { name, &S::cmd_not_available_sound, nullptr, nullptr, nullptr }
+// File formats tavla does not read or write, and gnubg's interfaces to other programs.
+#define NA_FORMAT(name) \
+  { name, &S::cmd_not_available_format, nullptr, nullptr, nullptr }
+#define NA_IFACE(name) \
+  { name, &S::cmd_not_available_interface, nullptr, nullptr, nullptr }
 
 const CommandEntry kEnd[] = {
     {"game", &S::cmd_end_game, "Let the computer play to the end of the game", nullptr, nullptr},
@@ -61,59 +67,59 @@ const CommandEntry kEnd[] = {
 const CommandEntry kExportMatch[] = {
     {"mat", &S::cmd_export_match_mat, "Records a log of the match in .mat format", kFilename,
      nullptr},
-    NA("snowietxt"),
-    NA("html"),
-    NA("latex"),
-    NA("text"),
-    NA("pdf"),
-    NA("ps"),
+    NA_FORMAT("snowietxt"),
+    NA_FORMAT("html"),
+    NA_FORMAT("latex"),
+    NA_FORMAT("text"),
+    NA_FORMAT("pdf"),
+    NA_FORMAT("ps"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kExportGame[] = {
     {"gam", &S::cmd_export_game_gam, "Records a log of the game in .gam format", kFilename,
      nullptr},
-    NA("snowietxt"),
-    NA("html"),
-    NA("latex"),
-    NA("pdf"),
-    NA("ps"),
-    NA("text"),
+    NA_FORMAT("snowietxt"),
+    NA_FORMAT("html"),
+    NA_FORMAT("latex"),
+    NA_FORMAT("pdf"),
+    NA_FORMAT("ps"),
+    NA_FORMAT("text"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kExportPosition[] = {
-    NA("bgo2clipboard"),
-    NA("bgonline"),
-    NA("ps"),
-    NA("pdf"),
-    NA("svg"),
-    NA("html"),
-    NA("png"),
-    NA("pos"),
-    NA("snowietxt"),
+    NA_IFACE("bgo2clipboard"),
+    NA_IFACE("bgonline"),
+    NA_FORMAT("ps"),
+    NA_FORMAT("pdf"),
+    NA_FORMAT("svg"),
+    NA_FORMAT("html"),
+    NA_FORMAT("png"),
+    NA_FORMAT("pos"),
+    NA_FORMAT("snowietxt"),
     {"text", &S::cmd_export_position_text, "Save the current position in text format", kFilename,
      nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kExport[] = {
     {"game", nullptr, "Record a log of the game so far to a file", nullptr, kExportGame},
-    NA("htmlimages"),
+    NA_FORMAT("htmlimages"),
     {"match", nullptr, "Record a log of the match so far to a file", nullptr, kExportMatch},
     {"position", nullptr, "Write the current position to a file", nullptr, kExportPosition},
-    NA("session"),
+    NA_FORMAT("session"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kImport[] = {
-    NA("auto"),
+    NA_FORMAT("auto"),
     {"mat", &S::cmd_import_mat, "Import a Jellyfish match", kFilename, nullptr},
     {"gam", &S::cmd_import_mat, "Import a Jellyfish game", kFilename, nullptr},
-    NA("oldmoves"),
-    NA("empire"),
-    NA("party"),
-    NA("bgroom"),
-    NA("pos"),
-    NA("sgg"),
-    NA("snowietxt"),
-    NA("tmg"),
+    NA_FORMAT("oldmoves"),
+    NA_FORMAT("empire"),
+    NA_FORMAT("party"),
+    NA_FORMAT("bgroom"),
+    NA_FORMAT("pos"),
+    NA_FORMAT("sgg"),
+    NA_FORMAT("snowietxt"),
+    NA_FORMAT("tmg"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kLoad[] = {
@@ -121,7 +127,7 @@ const CommandEntry kLoad[] = {
     {"game", &S::cmd_load_game, "Read a saved game from a file", kFilename, nullptr},
     {"match", &S::cmd_load_match, "Read a saved match from a file", kFilename, nullptr},
     {"position", &S::cmd_load_position, "Read a saved position from a file", kFilename, nullptr},
-    NA("python"),
+    NA_IFACE("python"),
     NA("weights"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
@@ -167,13 +173,14 @@ const CommandEntry kSetPlayer[] = {
      "Control chequerplay parameters when GNUbg plays", nullptr, kSetEvalParam},
     {"cubedecision", &S::cmd_set_player_cubedecision,
      "Control cube decision parameters when GNUbg plays", nullptr, kSetEvalParam},
-    NA("external"),
+    NA_IFACE("external"),
     {"gnubg", &S::cmd_set_player_gnubg, "Have GNUbg make all moves for a player", nullptr, nullptr},
     {"human", &S::cmd_set_player_human, "Have a human make all moves for a player", nullptr,
      nullptr},
     {"level", &S::cmd_set_player_level,
      "Use a predefined level for chequer play and cube decisions", kLevel, nullptr},
-    NA("movefilter"),
+    {"movefilter", &S::cmd_set_player_movefilter, "Set parameters for choosing moves to evaluate",
+     kFilter, nullptr},
     {"name", &S::cmd_set_player_name, "Change a player's name", kName, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
@@ -182,8 +189,10 @@ const CommandEntry kSetEval[] = {
      nullptr, kSetEvalParam},
     {"cubedecision", &S::cmd_set_eval_cubedecision, "Set evaluation parameters for cube decisions",
      nullptr, kSetEvalParam},
-    NA("movefilter"),
-    NA("sameasanalysis"),
+    {"movefilter", &S::cmd_set_eval_movefilter, "Set parameters for choosing moves to evaluate",
+     kFilter, nullptr},
+    {"sameasanalysis", &S::cmd_set_eval_sameasanalysis,
+     "Select if evaluation settings should be the same as the analysis setting", kOnOff, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 // gnubg's `set analysis' (acSetAnalysis, acSetAnalysisPlayer, acSetAnalysisThreshold).
@@ -445,6 +454,24 @@ const CommandEntry kSetCubeEfficiency[] = {
      kSetCubeEfficiencyRace},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+// gnubg's acSetMatchInfo.
+const CommandEntry kSetMatchInfo[] = {
+    {"annotator", &S::cmd_set_matchinfo_annotator, "Record the name of the match commentator",
+     "[name]", nullptr},
+    {"comment", &S::cmd_set_matchinfo_comment, "Record miscellaneous notes about the match",
+     kOptValue, nullptr},
+    {"date", &S::cmd_set_matchinfo_date, "Record the date when the match was played",
+     "[yyyy-mm-dd]", nullptr},
+    {"event", &S::cmd_set_matchinfo_event, "Record the name of the event the match is from",
+     kOptValue, nullptr},
+    {"place", &S::cmd_set_matchinfo_place, "Record the location where the match was played",
+     kOptValue, nullptr},
+    {"rating", &S::cmd_set_matchinfo_rating, "Record the ratings of the players",
+     "<player> [rating]", nullptr},
+    {"round", &S::cmd_set_matchinfo_round, "Record the round of the match within the event",
+     kOptValue, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kSet[] = {
     {"analysis", nullptr, "Control parameters used when analysing moves", nullptr, kSetAnalysis},
     NA_GUI("appearance"),
@@ -476,14 +503,14 @@ const CommandEntry kSet[] = {
     {"jacoby", &S::cmd_set_jacoby, "Set whether to use the Jacoby rule in money games", kOnOff,
      nullptr},
     {"defaultnames", &S::cmd_set_defaultnames, "Set default names for players", kName, nullptr},
-    NA("aliases"),
-    NA("lang"),
+    NA_IFACE("aliases"),
+    NA_IFACE("lang"),
     {"matchequitytable", &S::cmd_set_met, "Read match equity table from XML file", kFilename,
      nullptr},
     {"matchid", &S::cmd_set_matchid, "set Match ID", kMatchId, nullptr},
     {"gnubgid", &S::cmd_set_gnubgid, "set GNUbg ID", kGnubgId, nullptr},
     {"xgid", &S::cmd_set_xgid, "set GNUbg ID from XGID", kXgid, nullptr},
-    NA("matchinfo"),
+    {"matchinfo", nullptr, "Record auxiliary match information", nullptr, kSetMatchInfo},
     {"matchlength", &S::cmd_set_matchlength, "Specify the default length for new matches", kLength,
      nullptr},
     {"met", &S::cmd_set_met, "Synonym for `set matchequitytable'", kFilename, nullptr},
@@ -502,7 +529,7 @@ const CommandEntry kSet[] = {
     {"score", &S::cmd_set_score, "Set the match or session score ", kScore, nullptr},
     {"seed", &S::cmd_set_seed, "Set the dice generator seed", kOptSeed, nullptr},
     NA_SOUND("sound"),
-    NA("styledgamelist"),
+    NA_GUI("styledgamelist"),
     {"threads", &S::cmd_set_threads, "Set the number of calculation threads", kSize, nullptr},
     NA_GUI("toolbar"),
     {"turn", &S::cmd_set_turn, "Set which player is on roll", kPlayer, nullptr},
@@ -550,7 +577,7 @@ const CommandEntry kShowManual[] = {
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kShow[] = {
-    NA("aliases"),
+    NA_IFACE("aliases"),
     {"analysis", &S::cmd_show_analysis, "Show parameters used for analysing moves", nullptr,
      nullptr},
     NA("autosave"),
@@ -565,7 +592,7 @@ const CommandEntry kShow[] = {
     NA("calibration"),
     NA("cheat"),
     NA("clockwise"),
-    NA("commands"),
+    {"commands", &S::cmd_show_commands, "List all available commands", nullptr, nullptr},
     NA("confirm"),
     {"copying", &S::cmd_show_copying, "Conditions for redistributing copies of GNU Backgammon",
      nullptr, nullptr},
@@ -581,7 +608,7 @@ const CommandEntry kShow[] = {
     NA("engine"),
     {"evaluation", &S::cmd_show_evaluation, "Display evaluation settings and statistics", nullptr,
      nullptr},
-    NA("fullboard"),
+    {"fullboard", &S::cmd_show_board, "Redisplay the board position", kOptPosition, nullptr},
     {"gammonvalues", &S::cmd_show_gammonvalues, "Show gammon values", nullptr, nullptr},
     NA("export"),
     {"isight", &S::cmd_show_isight, "Calculate Isight Count for position", kOptPosition, nullptr},
@@ -591,17 +618,18 @@ const CommandEntry kShow[] = {
     {"keith", &S::cmd_show_keith, "Calculate Keith Count for position", kOptPosition, nullptr},
     {"kleinman", &S::cmd_show_kleinman, "Calculate Kleinman count for position", kOptPosition,
      nullptr},
-    NA("lang"),
+    NA_IFACE("lang"),
     {"manual", nullptr, "Show manual", nullptr, kShowManual},
     {"marketwindow", &S::cmd_show_marketwindow, "show market window for doubles", nullptr, nullptr},
     {"matchequitytable", &S::cmd_show_matchequitytable, "Show match equity table", kOptValue,
      nullptr},
-    NA("matchinfo"),
+    {"matchinfo", &S::cmd_show_matchinfo, "Display auxiliary match information", nullptr,
+     nullptr},
     {"matchlength", &S::cmd_show_matchlength, "Show default match length", nullptr, nullptr},
     NA("matchresult"),
     {"met", &S::cmd_show_matchequitytable, "Synonym for `show matchequitytable'", kOptValue,
      nullptr},
-    NA("onesidedrollout"),
+    {"onesidedrollout", &S::cmd_show_onesidedrollout, "Show misc race theory", nullptr, nullptr},
     NA("output"),
     {"pipcount", &S::cmd_show_pipcount,
      "Count the number of pips each player must move to bear off", kOptPosition, nullptr},
@@ -617,7 +645,8 @@ const CommandEntry kShow[] = {
      nullptr, nullptr},
     {"rolls", &S::cmd_not_implemented, "Display evaluations for all rolls ", "[depth]", nullptr},
     {"score", &S::cmd_show_score, "View the match or session score ", nullptr, nullptr},
-    NA("scoresheet"),
+    {"scoresheet", &S::cmd_show_scoresheet, "View the score sheet for the match or session", nullptr,
+     nullptr},
     {"seed", &S::cmd_show_seed, "Show the dice generator seed", nullptr, nullptr},
     NA_SOUND("sound"),
     {"statistics", nullptr, "Show statistics", nullptr, kShowStatistics},
@@ -709,7 +738,7 @@ const CommandEntry kTop[] = {
     {"calibrate", &S::cmd_calibrate, "Measure evaluation speed", kOptValue, nullptr},
     NA("clear"),
     NA("cmark"),
-    NA("copy"),
+    NA_IFACE("copy"),
     {"decline", &S::cmd_decline, "Decline a resignation", nullptr, nullptr},
     NA("dicerolls"),
     {"double", &S::cmd_double, "Offer a double", nullptr, nullptr},
@@ -719,7 +748,7 @@ const CommandEntry kTop[] = {
     {"eval", &S::cmd_eval, "Display evaluation of a position", kOptPosition, nullptr},
     {"exit", &S::cmd_quit, "Leave GNU Backgammon", nullptr, nullptr},
     {"export", nullptr, "Write data for use by other programs", nullptr, kExport},
-    NA("external"),
+    NA_IFACE("external"),
     {"first", nullptr, "Goto first move or game", nullptr, kFirst},
     {"help", &S::cmd_help, "Describe commands", kOptCommand, nullptr},
     {"hint", &S::cmd_hint, "Give hints on cube action or best legal moves", kOptValue, nullptr},
@@ -743,7 +772,7 @@ const CommandEntry kTop[] = {
     {"redouble", &S::cmd_redouble, "Accept the cube one level higher than it was offered", nullptr,
      nullptr},
     {"reject", &S::cmd_reject, "Reject a cube or resignation", nullptr, nullptr},
-    NA("relational"),
+    NA_IFACE("relational"),
     {"resign", &S::cmd_resign, "Offer to end the current game", kValue, nullptr},
     {"roll", &S::cmd_roll, "Roll the dice", nullptr, nullptr},
     {"rollout", &S::cmd_rollout, "Have GNUbg perform rollouts of the current position.",
@@ -759,6 +788,8 @@ const CommandEntry kTop[] = {
 #undef NA
 #undef NA_GUI
 #undef NA_SOUND
+#undef NA_FORMAT
+#undef NA_IFACE
 
 }  // namespace
 

@@ -224,7 +224,18 @@ std::vector<std::string> Shell::completions(const std::vector<std::string>& word
 }
 
 void Shell::cmd_not_available(std::string&) {
-  out("That command is not available in tavla.\n");
+  out("That command is not available in tavla yet (README.md, \"The shell's commands\", lists "
+      "what is missing).\n");
+}
+
+void Shell::cmd_not_available_format(std::string&) {
+  out("That file format is not available in tavla: it reads and writes SGF, .mat and .gam files "
+      "(and text exports).\n");
+}
+
+void Shell::cmd_not_available_interface(std::string&) {
+  out("That command connects gnubg to other programs (Python scripts, external players to play "
+      "against, databases, the clipboard, translations); tavla's shell has none of these.\n");
 }
 
 void Shell::cmd_not_available_gui(std::string&) {
@@ -523,6 +534,18 @@ const eval::BearoffProvider* Shell::bearoff_provider() {
     }
   }
   return bearoff_->provider ? &*bearoff_->provider : nullptr;
+}
+
+const bearoff::OneSidedDatabase* Shell::one_sided_database() {
+  if (!bearoff_) bearoff_ = std::make_unique<Bearoff>();
+  if (!bearoff_->databases.one_sided()) {
+    auto dbs = bearoff::open_default_databases(true);
+    if (dbs) {
+      bearoff_->databases = std::move(dbs).value();
+      bearoff_->provider.emplace(bearoff_->databases);
+    }
+  }
+  return bearoff_->databases.one_sided();
 }
 
 Analyzer* Shell::analyzer() {

@@ -29,6 +29,10 @@
 #include "shell/engine_player.h"
 #include "text/board_drawing.h"
 
+namespace tavla::bearoff {
+class OneSidedDatabase;
+}
+
 namespace tavla::shell {
 
 struct CommandEntry;
@@ -122,6 +126,9 @@ class Shell {
   void cmd_set_analysis_luck(std::string& args);
   void cmd_set_analysis_moves(std::string& args);
   void cmd_set_analysis_movefilter(std::string& args);
+  void cmd_set_eval_movefilter(std::string& args);
+  void cmd_set_eval_sameasanalysis(std::string& args);
+  void cmd_set_player_movefilter(std::string& args);
   void cmd_set_analysis_player(std::string& args);
   void cmd_set_analysis_player_analyse(std::string& args);
   void cmd_set_analysis_threshold_bad(std::string& args);
@@ -136,6 +143,8 @@ class Shell {
   void cmd_show_statistics_game(std::string& args);
   void cmd_not_available_gui(std::string& args);    // gnubg's GUI settings
   void cmd_not_available_sound(std::string& args);  // gnubg's sounds
+  void cmd_not_available_format(std::string& args);  // import/export formats tavla lacks
+  void cmd_not_available_interface(std::string& args);  // Python, external players, ...
 
   void cmd_set_board(std::string& args);
   void cmd_set_variation_standard(std::string& args);
@@ -245,9 +254,20 @@ class Shell {
   void cmd_show_evaluation(std::string& args);
   void cmd_show_jacoby(std::string& args);
   void cmd_show_matchlength(std::string& args);
+  void cmd_show_matchinfo(std::string& args);
+  void cmd_show_commands(std::string& args);
+  void cmd_show_scoresheet(std::string& args);
+  void cmd_set_matchinfo_annotator(std::string& args);
+  void cmd_set_matchinfo_comment(std::string& args);
+  void cmd_set_matchinfo_date(std::string& args);
+  void cmd_set_matchinfo_event(std::string& args);
+  void cmd_set_matchinfo_place(std::string& args);
+  void cmd_set_matchinfo_rating(std::string& args);
+  void cmd_set_matchinfo_round(std::string& args);
   void cmd_show_pipcount(std::string& args);
   void cmd_show_kleinman(std::string& args);
   void cmd_show_thorp(std::string& args);
+  void cmd_show_onesidedrollout(std::string& args);
   void cmd_show_8912(std::string& args);
   void cmd_show_keith(std::string& args);
   void cmd_show_isight(std::string& args);
@@ -391,6 +411,8 @@ class Shell {
       std::string& args, const char* what,
       float& x);  // loads the weights on first use; null (error printed) if impossible
   const eval::BearoffProvider* bearoff_provider();
+  // gnubg's one-sided database of the standard game (whatever the variation); null when absent.
+  const bearoff::OneSidedDatabase* one_sided_database();
   // The game for the engine: the flow's, with the beaver rule as set now.
   // gnubg's GetMatchStateCubeInfo: the cube situation of the player on roll (player 0 before
   // the first roll).
@@ -410,7 +432,12 @@ class Shell {
   text::PlayerNames names_;
   std::array<std::string, 2> default_names_;
   std::array<PlayerConfig, 2> players_;
-  PlayerSettings eval_settings_;  // what `hint` and `eval` use
+  PlayerSettings eval_settings_;  // `set evaluation ...` (gnubg's esEvalChequer/Cube, aamfEval)
+  // gnubg's fEvalSameAsAnalysis: `eval' and `hint' use the analysis settings instead.
+  bool eval_same_as_analysis_ = false;
+  // What `eval', `hint' and `show evaluation' use (gnubg's GetEvalChequer, GetEvalCube and
+  // GetEvalMoveFilter).
+  PlayerSettings hint_settings() const;
 
   Rng rng_ = Rng::kMersenne;
   engine::DiceGenerator dice_;

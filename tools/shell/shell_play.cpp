@@ -472,7 +472,7 @@ void Shell::cmd_hint(std::string& args) {
       g.board.swap_sides();
       g.match.on_roll = resigner;
     }
-    const PositionEvaluation e = a->evaluate(g, eval_settings_.cube);
+    const PositionEvaluation e = a->evaluate(g, hint_settings().cube);
     if (interrupted_) return;  // Ctrl-C: nothing to show (execute() says "(Interrupted)")
     const eval::CubeInfo ci = cube_info_for(g, resigner, beavers);
     out(text::format_resign_hint(eval::judge_resignation(e.probs, ci, ms.resigned)));
@@ -484,7 +484,7 @@ void Shell::cmd_hint(std::string& args) {
       errf("You cannot double.");
       return;
     }
-    const CubeAnalysis cube = a->analyse_cube(game, eval_settings_.cube);
+    const CubeAnalysis cube = a->analyse_cube(game, hint_settings().cube);
     if (interrupted_) return;
     out(cube_analysis_text(cube, ci, false) + "\n");
     return;
@@ -495,13 +495,13 @@ void Shell::cmd_hint(std::string& args) {
       return;
     }
     const eval::CubeInfo ci = cube_info_for(game, ms.on_roll, beavers);
-    const CubeAnalysis cube = a->analyse_cube(game, eval_settings_.cube);
+    const CubeAnalysis cube = a->analyse_cube(game, hint_settings().cube);
     if (interrupted_) return;
     out(cube_analysis_text(cube, ci, true) + "\n");
     return;
   }
   std::optional<int> n = parse_number(args);
-  const std::vector<RankedMove> moves = a->rank_moves(game, eval_settings_.chequer);
+  const std::vector<RankedMove> moves = a->rank_moves(game, hint_settings().chequer);
   if (interrupted_) return;
   if (moves.empty()) {
     out("There are no legal moves.\n");
@@ -542,14 +542,14 @@ void Shell::cmd_eval(std::string& args) {
   if (!a) return;
   const eval::CubeInfo ci = cube_info_for(game, game.match.on_roll, game.match.beavers > 0);
   std::vector<PositionEvaluation> rows;
-  const int plies = std::min(eval_settings_.cube.plies, a->max_plies());
+  const int plies = std::min(hint_settings().cube.plies, a->max_plies());
   for (int i = 0; i <= plies && !interrupted_; ++i) {
-    eval::EvalContext ec = eval_settings_.cube;
+    eval::EvalContext ec = hint_settings().cube;
     ec.plies = i;
     rows.push_back(a->evaluate(game, ec));
   }
   std::optional<CubeAnalysis> cube;
-  if (eval::may_double(ci) && !interrupted_) cube = a->analyse_cube(game, eval_settings_.cube);
+  if (eval::may_double(ci) && !interrupted_) cube = a->analyse_cube(game, hint_settings().cube);
   if (interrupted_) return;
   std::vector<std::array<eval::Evaluation, 2>> table;
   for (const PositionEvaluation& r : rows) {

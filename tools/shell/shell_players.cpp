@@ -137,6 +137,36 @@ void Shell::cmd_set_eval_cubedecision(std::string& args) {
   handle(args, eval_param_table(), false);
 }
 
+// gnubg's CommandSetEvalMoveFilter: the chequer play's move filters of `eval' and `hint'
+// (aamfEval); used by them unless `set evaluation sameasanalysis' is on.
+void Shell::cmd_set_eval_movefilter(std::string& args) {
+  set_command_ = "evaluation";
+  set_move_filter(args, eval_settings_.chequer.filters);
+}
+
+// gnubg's CommandSetEvalSameAsAnalysis (fEvalSameAsAnalysis).
+void Shell::cmd_set_eval_sameasanalysis(std::string& args) {
+  toggle("eval sameasanalysis", eval_same_as_analysis_, args,
+         "Evaluation settings will be same as analysis settings.",
+         "Evaluation settings separate from analysis settings.");
+}
+
+PlayerSettings Shell::hint_settings() const {
+  if (!eval_same_as_analysis_) return eval_settings_;
+  PlayerSettings s;
+  s.chequer.context = analysis_eval_.chequer.context;
+  s.chequer.filters = analysis_.chequer.filters;  // gnubg's aamfAnalysis
+  s.cube = analysis_eval_.cube;
+  return s;
+}
+
+// gnubg's CommandSetPlayerMoveFilter: the move filters the computer player uses for its chequer
+// play (ap[].aamf); gnubg's messages name the command "player N".
+void Shell::cmd_set_player_movefilter(std::string& args) {
+  set_command_ = strf("player %d", player_set_);
+  set_move_filter(args, players_[player_set_].settings.chequer.filters);
+}
+
 void Shell::cmd_set_evalparam_type(std::string& args) {
   const std::string t = trim(args);
   if (!t.empty() && t[0] == 'e') {

@@ -142,10 +142,12 @@ void Shell::cmd_save_settings(std::string& args) {
   static constexpr const char* kVariation[] = {"standard", "1-chequer-hypergammon",
                                                "2-chequer-hypergammon", "3-chequer-hypergammon"};
   s += strf("set variation %s\n", kVariation[static_cast<int>(rules.variant)]);
+  s += strf("set eval sameasanalysis %s\n", on_off(eval_same_as_analysis_));
   s += "set evaluation chequerplay type evaluation\n";
   s += eval_settings("set evaluation chequerplay evaluation", eval_settings_.chequer.context);
   s += "set evaluation cubedecision type evaluation\n";
   s += eval_settings("set evaluation cubedecision evaluation", eval_settings_.cube);
+  s += filter_settings("set evaluation movefilter", eval_settings_.chequer.filters);
   s += strf("set cache %zu\n", cache_entries_);
   if (met_) s += "set matchequitytable " + quote_arg(met_->info().file) + "\n";
   s += strf("set threads %d\n", threads_);
@@ -159,6 +161,8 @@ void Shell::cmd_save_settings(std::string& args) {
     s += eval_settings(p + " chequerplay evaluation", players_[i].settings.chequer.context);
     s += p + " cubedecision type evaluation\n";
     s += eval_settings(p + " cubedecision evaluation", players_[i].settings.cube);
+    if (players_[i].type == PlayerType::kEngine)  // gnubg saves the filters of its players only
+      s += filter_settings(p + " movefilter", players_[i].settings.chequer.filters);
   }
   if (rng_ == Rng::kMersenne) s += "set rng mersenne\n";
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `show` and `help` (gnubg's show.c and CommandHelp).
+#include "bearoff/one_sided_rollout.h"
 #include "engine/gnubg_id.h"
 #include "engine/match_id.h"
 #include "engine/position_id.h"
@@ -101,13 +102,13 @@ void Shell::cmd_show_display(std::string&) {
 void Shell::cmd_show_evaluation(std::string&) {
   out("`eval' and `hint' will use:\n");
   out("    Chequer play:\n");
-  out(text::format_evaluation_settings(eval_settings_.chequer.context));
+  out(text::format_evaluation_settings(hint_settings().chequer.context));
   out("    Move filters:\n");
-  out(text::format_move_filters(eval_settings_.chequer.filters));
+  out(text::format_move_filters(hint_settings().chequer.filters));
   out("    Cube decisions:\n");
-  out(text::format_evaluation_settings(eval_settings_.cube));
-  if (Analyzer* a = analyzer(); a && (eval_settings_.chequer.context.plies > a->max_plies() ||
-                                      eval_settings_.cube.plies > a->max_plies()))
+  out(text::format_evaluation_settings(hint_settings().cube));
+  if (Analyzer* a = analyzer(); a && (hint_settings().chequer.context.plies > a->max_plies() ||
+                                      hint_settings().cube.plies > a->max_plies()))
     outf(
         "(tavla evaluates at most %d plies ahead for now; deeper settings are evaluated at %d "
         "ply.)\n",
@@ -166,6 +167,39 @@ void Shell::cmd_show_kleinman(std::string& args) {
   outf("K = (diff+4)/(2 sqrt(sum-4)) = %8.4g\n", eval::kleinman_k(leader, trailer));
   outf("Cubeless Winning Chance: %.4f\n\n",
        static_cast<double>(eval::kleinman_count(leader, trailer)));
+}
+
+// gnubg's CommandShowOneSidedRollout: the race probabilities of the one-sided rollout for the
+// side on roll, and each player's effective pip count (mean rolls to bear off times the average
+// pips of a roll, 8.167) and wastage (that minus the pip count).
+void Shell::cmd_show_onesidedrollout(std::string& args) {
+  engine::Board b;
+  if (!race_count_position(args, b)) return;
+  const bearoff::OneSidedDatabase* db = one_sided_database();
+  if (!db || db->points() != 6 || db->chequers() != 15) {
+    errf("show onesidedrollout: the one-sided bearoff database (gnubg_os0.bd) is not available.");
+    return;
+  }
+  const int on_roll = flow_.has_game() && flow_.match().on_roll >= 0 ? flow_.match().on_roll : 0;
+  const auto r = bearoff::one_sided_rollout(b, *db);
+  const auto& p = r.probabilities;
+  outf("One sided rollout with %u trials (%s on roll):\n", bearoff::kOneSidedRolloutGames,
+       name(on_roll).c_str());
+  outf("%5.3f %5.3f %5.3f - %5.3f %5.3f %5.3f\n", p[0], p[1], p[2], 1.0f - p[0], p[3], p[4]);
+  // The average pips of a roll (doubles count twice), in gnubg's float.
+  const float x = (2 * 3 + 3 * 4 + 4 * 5 + 4 * 6 + 6 * 7 + 5 * 8 + 4 * 9 + 2 * 10 + 2 * 11 +
+                   1 * 12 + 1 * 16 + 1 * 20 + 1 * 24) /
+                  36.0f;
+  out("\nEffective pip count:\n");
+  outf("%-20.20s   %7s  %7s\n", "", "EPC", "Wastage");
+  for (int i = 0; i < 2; ++i) {
+    // Player i's row of the board: the side on roll is row kOnRoll.
+    const int row = i == on_roll ? engine::Board::kOnRoll : engine::Board::kOpponent;
+    const float epc = r.mean_rolls[row] * x;
+    outf("%-20.20s   %7.3f  %7.3f\n", name(i).c_str(), epc,
+         epc - static_cast<float>(b.pip_count(row)));
+  }
+  outf("\nEPC = Avg. rolls * %5.3f\nWastage = EPC - Pips\n\n", x);
 }
 
 void Shell::cmd_show_thorp(std::string& args) {
@@ -353,6 +387,28 @@ void Shell::cmd_show_rules(std::string&) {
 
 // ---- help --------------------------------------------------------------------------------------
 
+namespace {
+
+// gnubg's ShowCommands: every command with a help text, subcommands spelt out.
+void list_commands(const CommandEntry* table, const std::string& prefix, std::string& s) {
+  for (const CommandEntry* c = table; c->name; ++c) {
+    if (!c->help) continue;  // synonyms, and what tavla does not have
+    if (c->sub)
+      list_commands(c->sub, prefix + c->name + " ", s);
+    else
+      s += prefix + c->name + "\n";
+  }
+}
+
+}  // namespace
+
+// gnubg's CommandShowCommands, over tavla's commands.
+void Shell::cmd_show_commands(std::string&) {
+  std::string s;
+  list_commands(top_commands(), "", s);
+  out(s);
+}
+
 void Shell::cmd_help(std::string& args) {
   const CommandEntry* table = top_commands();
   const CommandEntry* found = nullptr;
@@ -381,7 +437,8 @@ void Shell::cmd_help(std::string& args) {
           break;
         }
     if (!help) {
-      out("That command is not available in tavla.\n");
+      out("That command is not available in tavla (README.md, \"The shell's commands\", lists "
+          "what is missing and why).\n");
       return;
     }
     outf("%s- %s\n\n%s %s", command.c_str(), help, "Usage:", usage.c_str());

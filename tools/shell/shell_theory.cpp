@@ -82,7 +82,7 @@ void Shell::cmd_show_marketwindow(std::string& args) {
     if (!a) return;
     // gnubg's getCurrentGammonRates: the position evaluated with the cube evaluation settings
     // (`set evaluation cubedecision ...`), as `eval' evaluates it.
-    p = a->evaluate(analysis_game(), eval_settings_.cube).probs;
+    p = a->evaluate(analysis_game(), hint_settings().cube).probs;
     rates = eval::gammon_rates(p, on_roll);
   }
   std::string s;

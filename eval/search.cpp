@@ -434,7 +434,7 @@ void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const 
     batch_boards_.resize(moves.size());
     batch_probs.resize(moves.size());
     for (size_t i = 0; i < moves.size(); ++i) batch_boards_[i] = moves[i].move.after.swapped();
-    evaluator_.evaluate(batch_boards_, batch_probs);
+    evaluate_batch(batch_boards_, batch_probs);
   }
   const CubePosition one[1] = {opp};
   for (size_t i = 0; i < moves.size(); ++i) {
@@ -454,6 +454,33 @@ void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const 
       p = eval_cubeless(m.move.after.swapped(), opp, ec, plies);
     }
     set_move_scores(m, p, cf, ci, ec, plies);
+  }
+}
+
+void Search::evaluate_batch(std::span<const Board> boards, std::span<Probabilities> out) {
+  const size_t n = boards.size();
+  batch_keys_.resize(n);
+  batch_slots_.resize(n);
+  // Keys and prefetches first, so that the probes' memory accesses overlap.
+  for (size_t i = 0; i < n; ++i) {
+    batch_keys_[i] = board_key(boards[i]);
+    batch_slots_[i] = leaf_cache_.slot(batch_keys_[i]);
+    leaf_cache_.prefetch(batch_slots_[i]);
+  }
+  batch_misses_.clear();
+  miss_boards_.clear();
+  for (size_t i = 0; i < n; ++i)
+    if (!leaf_cache_.lookup(batch_slots_[i], batch_keys_[i], out[i])) {
+      batch_misses_.push_back(static_cast<uint32_t>(i));
+      miss_boards_.push_back(boards[i]);
+    }
+  if (batch_misses_.empty()) return;
+  miss_probs_.resize(batch_misses_.size());
+  evaluator_.evaluate(miss_boards_, miss_probs_);
+  for (size_t k = 0; k < batch_misses_.size(); ++k) {
+    const uint32_t i = batch_misses_[k];
+    out[i] = miss_probs_[k];
+    leaf_cache_.store(batch_slots_[i], batch_keys_[i], out[i]);
   }
 }
 

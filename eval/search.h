@@ -33,6 +33,7 @@
 #include "eval/eval_cache.h"
 #include "eval/eval_settings.h"
 #include "eval/evaluator.h"
+#include "eval/leaf_cache.h"
 
 namespace tavla::eval {
 
@@ -179,6 +180,15 @@ class Search {
   std::vector<ScoredMove> candidates_;
   std::vector<engine::Board> prune_boards_, batch_boards_;
   std::vector<Probabilities> prune_probs_, batch_probs_;
+  // Static evaluations of 0-ply batches (see leaf_cache.h), and the batch's slots and misses.
+  LeafCache leaf_cache_;
+  std::vector<size_t> batch_slots_;
+  std::vector<BoardKey> batch_keys_;
+  std::vector<uint32_t> batch_misses_;
+  std::vector<engine::Board> miss_boards_;
+  std::vector<Probabilities> miss_probs_;
+  // The static evaluations of `boards` into `out` (sizes equal), through the leaf cache.
+  void evaluate_batch(std::span<const engine::Board> boards, std::span<Probabilities> out);
   const std::atomic<bool>* cancel_flag_ = nullptr;
   CubeEfficiencySettings efficiency_;
   bool cancelled_ = false;

@@ -188,7 +188,13 @@ class Search {
   std::vector<engine::Board> miss_boards_;
   std::vector<Probabilities> miss_probs_;
   // The static evaluations of `boards` into `out` (sizes equal), through the leaf cache.
-  void evaluate_batch(std::span<const engine::Board> boards, std::span<Probabilities> out);
+  // `known`: the class of every board, when the caller knows it (else each is classified).
+  void evaluate_batch(std::span<const engine::Board> boards, std::span<Probabilities> out,
+                      std::optional<PositionClass> known);
+  // score_moves with, at 0 ply, the class of every board after a move if the caller knows it
+  // (best_move_in_eval classified them all for the pruning nets).
+  void score_moves_known(std::span<ScoredMove> moves, const CubeInfo& ci, const EvalContext& ec,
+                         int plies, std::optional<PositionClass> known);
   const std::atomic<bool>* cancel_flag_ = nullptr;
   CubeEfficiencySettings efficiency_;
   bool cancelled_ = false;

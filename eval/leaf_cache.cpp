@@ -9,7 +9,7 @@ namespace tavla::eval {
 
 LeafCache::LeafCache(int log2_entries) : mask_((size_t{1} << log2_entries) - 1) {}
 
-LeafCache::~LeafCache() { std::free(entries_); }
+LeafCache::~LeafCache() { std::free(memory_); }
 
 size_t LeafCache::slot(const BoardKey& key) const {
   uint64_t h = (key.w[0] * 0x9E3779B97F4A7C15ull) ^ (key.w[1] * 0xC2B2AE3D27D4EB4Full) ^
@@ -34,10 +34,12 @@ bool LeafCache::lookup(size_t slot, const BoardKey& key, Probabilities& out) con
 
 void LeafCache::store(size_t slot, const BoardKey& key, const Probabilities& p) {
   if (!entries_) {
-    const size_t bytes = (mask_ + 1) * sizeof(Entry);
-    entries_ = static_cast<Entry*>(std::aligned_alloc(alignof(Entry), bytes));
-    if (!entries_) throw std::bad_alloc();
-    std::memset(static_cast<void*>(entries_), 0, bytes);
+    // calloc: a large block comes as fresh zero pages, touched only where entries are written
+    // (a search that stores little costs little). One entry more, to align to a cache line.
+    memory_ = std::calloc(mask_ + 2, sizeof(Entry));
+    if (!memory_) throw std::bad_alloc();
+    entries_ = reinterpret_cast<Entry*>(
+        (reinterpret_cast<uintptr_t>(memory_) + alignof(Entry) - 1) & ~uintptr_t{alignof(Entry) - 1});
   }
   Entry& e = entries_[slot];
   e.key = key;

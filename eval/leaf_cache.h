@@ -43,7 +43,8 @@ class LeafCache {
     std::array<float, Probabilities::kCount> p;
   };
   static_assert(sizeof(Entry) == 64);
-  Entry* entries_ = nullptr;
+  void* memory_ = nullptr;  // what calloc returned
+  Entry* entries_ = nullptr;  // memory_ aligned to a line
   size_t mask_;
 };
 

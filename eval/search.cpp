@@ -408,7 +408,7 @@ Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeIn
     for (int i = 0; i < n; ++i) candidates.push_back(unscored(list[i]));
   else
     known = first;
-  score_moves_known(candidates, ci, ec, 0, known);
+  score_moves_known(candidates, ci, ec, 0, known, true);
   size_t best = 0;
   for (size_t i = 1; i < candidates.size(); ++i)
     if (better(candidates[i], candidates[best])) best = i;
@@ -424,26 +424,28 @@ Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeIn
 void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const CubeInfo& ci,
                          const EvalContext& ec, int plies) {
   (void)board;
-  score_moves_known(moves, ci, ec, plies, std::nullopt);
+  score_moves_known(moves, ci, ec, plies, std::nullopt, false);
 }
 
 void Search::score_moves_known(std::span<ScoredMove> moves, const CubeInfo& ci,
                                const EvalContext& ec, int plies,
-                               std::optional<PositionClass> known) {
+                               std::optional<PositionClass> known, bool cached) {
   Call call(*this);
   const CubeInfo opp = with_on_roll(ci, 1 - ci.on_roll);
   const bool batch = plies == 0 && ec.noise == 0.0f;
   std::vector<Probabilities>& batch_probs = batch_probs_;
   if (batch) {
     // 0 ply: all positions through the nets in one batch, then the cube conversion per move.
-    // No cache for these (gnubg caches them, and the pruning nets' too): it saves evaluations
-    // (3-ply eval of yLPwACPQ28gBIQ: 59 k instead of 73 k full ones, gnubg's count) but costs
-    // more time than it saves, a random access to a large table per candidate (4-ply: 2.3-2.8 s
-    // without, 3.2 s with it for the full nets, 3.5-4.1 s with both).
+    // Not through the shared EvalCache (gnubg caches them there, and the pruning nets' too): it
+    // saves evaluations (3-ply eval of yLPwACPQ28gBIQ: 59 k instead of 73 k full ones, gnubg's
+    // count) but cost more time than it saved, a random access to a large shared table per
+    // candidate (4-ply: 2.3-2.8 s without, 3.2 s with it for the full nets, 3.5-4.1 s with
+    // both). Inside a lookahead the search's own small LeafCache serves them instead (a match
+    // analysis at 2 ply: 8% less time); the pruning nets' evaluations are not cached.
     batch_boards_.resize(moves.size());
     batch_probs.resize(moves.size());
     for (size_t i = 0; i < moves.size(); ++i) batch_boards_[i] = moves[i].move.after.swapped();
-    evaluate_batch(batch_boards_, batch_probs, known);
+    evaluate_batch(batch_boards_, batch_probs, known, cached);
   }
   const CubePosition one[1] = {opp};
   for (size_t i = 0; i < moves.size(); ++i) {
@@ -467,7 +469,14 @@ void Search::score_moves_known(std::span<ScoredMove> moves, const CubeInfo& ci,
 }
 
 void Search::evaluate_batch(std::span<const Board> boards, std::span<Probabilities> out,
-                            std::optional<PositionClass> known) {
+                            std::optional<PositionClass> known, bool cached) {
+  if (!cached) {
+    if (known)
+      evaluator_.evaluate(boards, out, *known);
+    else
+      evaluator_.evaluate(boards, out);
+    return;
+  }
   const size_t n = boards.size();
   batch_keys_.resize(n);
   batch_slots_.resize(n);
@@ -484,6 +493,7 @@ void Search::evaluate_batch(std::span<const Board> boards, std::span<Probabiliti
       batch_misses_.push_back(static_cast<uint32_t>(i));
       miss_boards_.push_back(boards[i]);
     }
+  leaf_cache_hits_ += n - batch_misses_.size();
   if (batch_misses_.empty()) return;
   miss_probs_.resize(batch_misses_.size());
   if (known)

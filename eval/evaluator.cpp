@@ -165,6 +165,15 @@ void Evaluator::evaluate(std::span<const Board> boards, std::span<Probabilities>
   }
 }
 
+void Evaluator::evaluate(std::span<const Board> boards, std::span<Probabilities> out,
+                         PositionClass c) {
+  assert(boards.size() == out.size());
+  for (size_t off = 0; off < boards.size(); off += kChunk) {
+    const int n = static_cast<int>(std::min<size_t>(kChunk, boards.size() - off));
+    evaluate_chunk(boards.data() + off, n, out.data() + off, Mode::kMain, c);
+  }
+}
+
 void Evaluator::evaluate_after_moves(std::span<const Board> boards_after_move,
                                      std::span<Probabilities> out) {
   assert(boards_after_move.size() == out.size());

@@ -50,6 +50,9 @@ class Evaluator {
   Probabilities evaluate(const engine::Board& board);
   // The same for every board of a batch; out.size() must equal boards.size().
   void evaluate(std::span<const engine::Board> boards, std::span<Probabilities> out);
+  // The same when the caller has classified the boards already: all are of class `c`.
+  void evaluate(std::span<const engine::Board> boards, std::span<Probabilities> out,
+                PositionClass c);
 
   // gnubg's 0-ply move scoring: each board is a position right after a move, still seen from the
   // mover's side (board.sides[1] = the side that just moved, not swapped). The result is for the

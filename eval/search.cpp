@@ -370,6 +370,7 @@ Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeIn
   const int keep = kMinPruneMoves + std::bit_width(static_cast<unsigned>(n)) - 1;
   std::vector<ScoredMove>& candidates = candidates_;
   candidates.clear();
+  PositionClass first = PositionClass::kOver;  // the class of all boards after the plays
   if (ec.prune && ec.noise == 0.0f && n > keep) {
     // Score every resulting position with the pruning net of its class (all must be of the same
     // race/crashed/contact class, else fall back to full 0-ply scoring), from the opponent's
@@ -377,7 +378,6 @@ Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeIn
     prune_boards_.resize(n);
     for (int i = 0; i < n; ++i) list[i].after.swapped_into(prune_boards_[i]);
     bool same_class = true;
-    PositionClass first = PositionClass::kOver;
     for (int i = 0; i < n && same_class; ++i) {
       PositionClass c = classify(prune_boards_[i], bearoff_);
       if (i == 0) first = c;
@@ -403,9 +403,12 @@ Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeIn
       for (int k = 0; k < keep; ++k) candidates.push_back(unscored(list[lowest[k].second]));
     }
   }
+  std::optional<PositionClass> known;  // the candidates' class, if the pruning found it
   if (candidates.empty())
     for (int i = 0; i < n; ++i) candidates.push_back(unscored(list[i]));
-  score_moves(board, candidates, ci, ec, 0);
+  else
+    known = first;
+  score_moves_known(candidates, ci, ec, 0, known, true);
   size_t best = 0;
   for (size_t i = 1; i < candidates.size(); ++i)
     if (better(candidates[i], candidates[best])) best = i;
@@ -421,20 +424,28 @@ Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeIn
 void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const CubeInfo& ci,
                          const EvalContext& ec, int plies) {
   (void)board;
+  score_moves_known(moves, ci, ec, plies, std::nullopt, false);
+}
+
+void Search::score_moves_known(std::span<ScoredMove> moves, const CubeInfo& ci,
+                               const EvalContext& ec, int plies,
+                               std::optional<PositionClass> known, bool cached) {
   Call call(*this);
   const CubeInfo opp = with_on_roll(ci, 1 - ci.on_roll);
   const bool batch = plies == 0 && ec.noise == 0.0f;
   std::vector<Probabilities>& batch_probs = batch_probs_;
   if (batch) {
     // 0 ply: all positions through the nets in one batch, then the cube conversion per move.
-    // No cache for these (gnubg caches them, and the pruning nets' too): it saves evaluations
-    // (3-ply eval of yLPwACPQ28gBIQ: 59 k instead of 73 k full ones, gnubg's count) but costs
-    // more time than it saves, a random access to a large table per candidate (4-ply: 2.3-2.8 s
-    // without, 3.2 s with it for the full nets, 3.5-4.1 s with both).
+    // Not through the shared EvalCache (gnubg caches them there, and the pruning nets' too): it
+    // saves evaluations (3-ply eval of yLPwACPQ28gBIQ: 59 k instead of 73 k full ones, gnubg's
+    // count) but cost more time than it saved, a random access to a large shared table per
+    // candidate (4-ply: 2.3-2.8 s without, 3.2 s with it for the full nets, 3.5-4.1 s with
+    // both). Inside a lookahead the search's own small LeafCache serves them instead (a match
+    // analysis at 2 ply: 8% less time); the pruning nets' evaluations are not cached.
     batch_boards_.resize(moves.size());
     batch_probs.resize(moves.size());
     for (size_t i = 0; i < moves.size(); ++i) batch_boards_[i] = moves[i].move.after.swapped();
-    evaluator_.evaluate(batch_boards_, batch_probs);
+    evaluate_batch(batch_boards_, batch_probs, known, cached);
   }
   const CubePosition one[1] = {opp};
   for (size_t i = 0; i < moves.size(); ++i) {
@@ -445,8 +456,8 @@ void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const 
     if (batch) {
       p = batch_probs[i];
       if (ec.cubeful) {
-        const Board after = m.move.after.swapped();
-        cubeful_leaf(after, classify(after, bearoff_), p, one, false, {&cf, 1});
+        const Board& after = batch_boards_[i];
+        cubeful_leaf(after, known ? *known : classify(after, bearoff_), p, one, false, {&cf, 1});
       }
     } else if (ec.cubeful) {
       eval_cubeful(m.move.after.swapped(), one, opp, ec, plies, false, p, {&cf, 1});
@@ -454,6 +465,45 @@ void Search::score_moves(const Board& board, std::span<ScoredMove> moves, const 
       p = eval_cubeless(m.move.after.swapped(), opp, ec, plies);
     }
     set_move_scores(m, p, cf, ci, ec, plies);
+  }
+}
+
+void Search::evaluate_batch(std::span<const Board> boards, std::span<Probabilities> out,
+                            std::optional<PositionClass> known, bool cached) {
+  if (!cached) {
+    if (known)
+      evaluator_.evaluate(boards, out, *known);
+    else
+      evaluator_.evaluate(boards, out);
+    return;
+  }
+  const size_t n = boards.size();
+  batch_keys_.resize(n);
+  batch_slots_.resize(n);
+  // Keys and prefetches first, so that the probes' memory accesses overlap.
+  for (size_t i = 0; i < n; ++i) {
+    batch_keys_[i] = board_key(boards[i]);
+    batch_slots_[i] = leaf_cache_.slot(batch_keys_[i]);
+    leaf_cache_.prefetch(batch_slots_[i]);
+  }
+  batch_misses_.clear();
+  miss_boards_.clear();
+  for (size_t i = 0; i < n; ++i)
+    if (!leaf_cache_.lookup(batch_slots_[i], batch_keys_[i], out[i])) {
+      batch_misses_.push_back(static_cast<uint32_t>(i));
+      miss_boards_.push_back(boards[i]);
+    }
+  leaf_cache_hits_ += n - batch_misses_.size();
+  if (batch_misses_.empty()) return;
+  miss_probs_.resize(batch_misses_.size());
+  if (known)
+    evaluator_.evaluate(miss_boards_, miss_probs_, *known);
+  else
+    evaluator_.evaluate(miss_boards_, miss_probs_);
+  for (size_t k = 0; k < batch_misses_.size(); ++k) {
+    const uint32_t i = batch_misses_[k];
+    out[i] = miss_probs_[k];
+    leaf_cache_.store(batch_slots_[i], batch_keys_[i], out[i]);
   }
 }
 

@@ -33,6 +33,7 @@
 #include "eval/eval_cache.h"
 #include "eval/eval_settings.h"
 #include "eval/evaluator.h"
+#include "eval/leaf_cache.h"
 
 namespace tavla::eval {
 
@@ -104,6 +105,8 @@ class Search {
   EvalCache& cache() { return *cache_; }
   // Cache probes made by this search (not by others sharing its cache).
   uint64_t cache_lookups() const { return cache_lookups_; }
+  // 0-ply evaluations inside lookaheads answered by this search's leaf cache (leaf_cache.h).
+  uint64_t leaf_cache_hits() const { return leaf_cache_hits_; }
 
   // Cancellation (an interrupt from the user): while *flag is true, a call in progress stops at its
   // next check (every roll of a searched node, every move scored) and returns meaningless
@@ -173,12 +176,32 @@ class Search {
   const BearoffProvider* bearoff_;
   std::shared_ptr<EvalCache> cache_;
   uint64_t cache_lookups_ = 0;
+  uint64_t leaf_cache_hits_ = 0;
   std::vector<std::unique_ptr<engine::MoveList>> lists_;  // one per recursion depth
   // Scratch of best_move_in_eval and of 0-ply score_moves (neither recurses), kept to avoid
   // allocations in the search.
   std::vector<ScoredMove> candidates_;
   std::vector<engine::Board> prune_boards_, batch_boards_;
   std::vector<Probabilities> prune_probs_, batch_probs_;
+  // Static evaluations of the 0-ply batches inside a lookahead (see leaf_cache.h), and a
+  // batch's keys, slots and misses.
+  LeafCache leaf_cache_;
+  std::vector<size_t> batch_slots_;
+  std::vector<BoardKey> batch_keys_;
+  std::vector<uint32_t> batch_misses_;
+  std::vector<engine::Board> miss_boards_;
+  std::vector<Probabilities> miss_probs_;
+  // The static evaluations of `boards` into `out` (sizes equal), through the leaf cache.
+  // `known`: the class of every board, when the caller knows it (else each is classified).
+  // `cached`: through the leaf cache (else straight to the evaluator).
+  void evaluate_batch(std::span<const engine::Board> boards, std::span<Probabilities> out,
+                      std::optional<PositionClass> known, bool cached);
+  // score_moves with, at 0 ply, the class of every board after a move if the caller knows it
+  // (best_move_in_eval classified them all for the pruning nets) and whether to use the leaf
+  // cache: only inside a lookahead (best_move_in_eval), where the transpositions are; top-level
+  // 0-ply scoring (rollouts' plays, a 0-ply ranking) rarely repeats a board.
+  void score_moves_known(std::span<ScoredMove> moves, const CubeInfo& ci, const EvalContext& ec,
+                         int plies, std::optional<PositionClass> known, bool cached);
   const std::atomic<bool>* cancel_flag_ = nullptr;
   CubeEfficiencySettings efficiency_;
   bool cancelled_ = false;

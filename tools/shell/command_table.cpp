@@ -64,7 +64,7 @@ const CommandEntry kExportMatch[] = {
     NA("snowietxt"),
     NA("html"),
     NA("latex"),
-    NA("text"),
+    {"text", &S::cmd_export_match_text, "Records a log of the match in text format", kFilename, nullptr},
     NA("pdf"),
     NA("ps"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
@@ -77,7 +77,7 @@ const CommandEntry kExportGame[] = {
     NA("latex"),
     NA("pdf"),
     NA("ps"),
-    NA("text"),
+    {"text", &S::cmd_export_game_text, "Export a log of the game in text format", kFilename, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kExportPosition[] = {

@@ -102,6 +102,8 @@ class Shell {
   void cmd_load_position(std::string& args);
   void cmd_export_game_gam(std::string& args);
   void cmd_export_position_text(std::string& args);
+  void cmd_export_game_text(std::string& args);
+  void cmd_export_match_text(std::string& args);
   void cmd_load_match(std::string& args);
   void cmd_import_mat(std::string& args);
   void cmd_export_match_mat(std::string& args);
@@ -497,6 +499,19 @@ class Shell {
   engine::MatchRecord match_record(size_t first, size_t last) const;
   bool analyse_games(size_t first, size_t last);
   analysis::Statistics game_statistics(size_t game);
+  // gnubg's text export (shell_export_text.cpp): the pieces the position, game and match exports
+  // share, and the whole text of one game (adds its statistics to `total`).
+  std::string text_prologue(int games, const engine::MatchState& ms) const;
+  std::string text_match_info() const;
+  std::string text_position(const engine::Board& board, const engine::MatchState& ms,
+                            int move_number) const;
+  std::string text_record(const engine::MoveRecord& r, const engine::Board& board,
+                          const engine::MatchState& ms);
+  std::string game_text(size_t game, bool last_game, analysis::Statistics& total);
+  bool write_export(const std::string& file, const std::string& text);
+  // gnubg's static `dt` of TextPrintCubeAnalysis: the last double was a beaver or raccoon, so the
+  // answer to it is not analysed either (kept from one export to the next, as gnubg keeps it).
+  bool export_beaver_ = false;
   engine::Variant analyzer_variant_ = engine::Variant::kStandard;  // the game analyzer_ plays
   std::string analyzer_error_;
   // gnubg's bearoff databases (gnubg_os0.bd and, when installed, gnubg_ts0.bd) for the engine,

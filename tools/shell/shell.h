@@ -506,7 +506,10 @@ class Shell {
   std::string text_position(const engine::Board& board, const engine::MatchState& ms,
                             int move_number) const;
   std::string text_record(const engine::MoveRecord& r, const engine::Board& board,
-                          const engine::MatchState& ms);
+                          const engine::MatchState& ms,
+                          const analysis::DecisionAnalysis* d = nullptr);
+  std::string text_cube_analysis(const analysis::DecisionAnalysis& d, const engine::Board& board,
+                                 const engine::MatchState& ms, bool doubled, int take);
   std::string game_text(size_t game, bool last_game, analysis::Statistics& total);
   bool write_export(const std::string& file, const std::string& text);
   // gnubg's static `dt` of TextPrintCubeAnalysis: the last double was a beaver or raccoon, so the

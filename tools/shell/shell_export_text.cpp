@@ -16,6 +16,7 @@
 #include "shell/about.h"
 #include "shell/shell.h"
 #include "shell/text_util.h"
+#include "text/analysis_text.h"
 #include "text/match_analysis_text.h"
 
 namespace tavla::shell {
@@ -95,39 +96,133 @@ std::string Shell::text_position(const engine::Board& board, const engine::Match
   return s + strf("Pip counts: O %d, X %d\n\n", pips0, pips1);
 }
 
+// gnubg's OutputCubeAnalysisFull for an analysed cube decision: the alerts (missed double,
+// wrong take, wrong pass, wrong double; then the marks when no alert was given) and the cube
+// analysis. `doubled`: the player doubled (gnubg's fDouble); `take`: -1 no answer yet, 1 take,
+// 0 pass. The equities are the doubler's; the answer's analysis is shown from the taker's side.
+std::string Shell::text_cube_analysis(const analysis::DecisionAnalysis& d, const engine::Board& board,
+                                      const engine::MatchState& ms, bool doubled, int take) {
+  if (!d.cube || !d.cube_outputs) return "";
+  const eval::CubeInfo ci = cube_info_for(engine::Game{board, ms}, ms.on_roll, ms.beavers > 0);
+  const eval::CubeEquities& e = d.cube->equities;
+  const float worst = e.double_take > e.double_pass ? e.double_pass : e.double_take;
+  static constexpr const char* kSkill[] = {"very bad", "bad", "doubtful"};
+  const bool bad = d.cube_skill && *d.cube_skill != analysis::Skill::kNone;
+  const char* mark = bad ? kSkill[static_cast<int>(*d.cube_skill)] : "";
+  // The marks: on a play and a double, the doubler's (gnubg's stDouble); on an answer, the
+  // taker's (stTake).
+  const bool double_mark = bad && take < 0, take_mark = bad && take >= 0;
+  std::string s;
+  bool alert = false;
+  using CD = eval::CubeDecision;
+  const CD cd = d.cube->decision;
+  const bool best_double = cd == CD::kDoubleTake || cd == CD::kDoublePass ||
+                           cd == CD::kDoubleBeaver || cd == CD::kRedoubleTake ||
+                           cd == CD::kRedoublePass;
+  if (!doubled && best_double) {
+    alert = true;
+    s += "Alert: missed double (" + text::output_equity_diff(e.no_double, worst, ci) + ")!\n";
+    if (double_mark) s += strf(" [%s]", mark);
+  }
+  if (take > 0 && e.double_take - e.double_pass > 0.0f) {
+    alert = true;
+    s += "Alert: wrong take (" + text::output_equity_diff(e.double_pass, e.double_take, ci) +
+         ")!\n";
+    if (take_mark) s += strf(" [%s]", mark);
+  }
+  if (doubled && take == 0 && e.double_pass - e.double_take > 0.0f) {
+    alert = true;
+    s += "Alert: wrong pass (" + text::output_equity_diff(e.double_take, e.double_pass, ci) +
+         ")!\n";
+    if (take_mark) s += strf(" [%s]", mark);
+  }
+  if (doubled && take < 0 && e.no_double - worst > 0.0f) {
+    alert = true;
+    s += "Alert: wrong double (" + text::output_equity_diff(worst, e.no_double, ci) + ")!\n";
+    if (double_mark) s += strf(" [%s]", mark);
+  }
+  if (!alert && double_mark) s += strf("Alert: double decision marked %s\n", mark);
+  if (!alert && take_mark) s += strf("Alert: take decision marked %s\n", mark);
+  return s + text::format_cube_analysis(*d.cube_outputs, *d.cube, ci,
+                                        analysis_settings().cube.context, {}, take >= 0);
+}
+
 // TextAnalysis of a record in the state before it (`board` seen from ms.on_roll), and its
-// comment (TextPrintComment). tavla's records keep no analysis here: a play shows only the move
-// made, a cube action no table (gnubg prints none for records without an evaluation either).
+// comment (TextPrintComment). `d`: the record's analysis, when the game is analysed; without it
+// a play shows only the move made, a cube action no table (as gnubg prints records without an
+// evaluation).
 std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board& board,
-                               const engine::MatchState& ms) {
+                               const engine::MatchState& ms, const analysis::DecisionAnalysis* d) {
   std::string s;
   switch (r.kind) {
     case engine::RecordKind::kMove: {
+      engine::Board before = board;
+      if (r.player != ms.on_roll) before.swap_sides();
+      const bool ranked = d && !d->moves.empty();
       std::string moved;
       if (r.move.steps[0] >= 0) {
-        engine::Board before = board;
-        if (r.player != ms.on_roll) before.swap_sides();
         moved = engine::format_move(before, r.move);
         s += strf("* %s moves %s\n", name(r.player).c_str(), moved.c_str());
-      } else {
+      } else if (!ranked) {
         s += strf("* %s cannot move\n", name(r.player).c_str());
+      } else {
+        s += "\n";
       }
       export_beaver_ = false;
-      s += strf("\nRolled %d%d:\n*    %s\n\n\n", r.dice[0], r.dice[1],
-                moved.empty() ? "Cannot move" : moved.c_str());
+      if (d) s += text_cube_analysis(*d, board, ms, false, -1);
+      // TextPrintMoveAnalysis: alerts for a bad play and a marked roll (equities; gnubg's text
+      // export shows MWC only under `set output mwc`, which tavla's shell does not offer).
+      static constexpr const char* kSkill[] = {"very bad", "bad", "doubtful"};
+      static constexpr const char* kLuck[] = {"very unlucky", "unlucky", "", "lucky",
+                                              "very lucky"};
+      if (d && d->play_skill && *d->play_skill != analysis::Skill::kNone && ranked &&
+          d->played >= 0)
+        s += strf("Alert: %s move (%+7.3f)\n", kSkill[static_cast<int>(*d->play_skill)],
+                  d->moves[d->played].score - d->moves[0].score);
+      if (d && d->luck_mark && *d->luck_mark != analysis::LuckMark::kNone && d->luck)
+        s += strf("Alert: %s roll! (%+7.3f)\n", kLuck[static_cast<int>(*d->luck_mark)], *d->luck);
+      s += strf("\nRolled %d%d", r.dice[0], r.dice[1]);
+      s += d && d->luck ? strf(" (%+0.3f):\n", *d->luck) : std::string(":\n");
+      if (ranked) {
+        engine::MatchState on_roll = ms;
+        on_roll.on_roll = on_roll.turn = r.player;
+        const eval::CubeInfo ci =
+            cube_info_for(engine::Game{before, on_roll}, r.player, on_roll.beavers > 0);
+        const eval::EvalContext& ec = analysis_settings().chequer.context;
+        constexpr size_t kShown = 5;  // gnubg's exsExport.nMoves
+        const size_t n = d->moves.size();
+        const size_t played = d->played < 0 ? n : static_cast<size_t>(d->played);
+        for (size_t i = 0; i < n; ++i) {
+          if (i >= kShown && i != played) continue;
+          text::OutputOptions o;
+          o.parameters = false;
+          o.rank_known = i != played || i != n - 1 || n == 1 || i < kShown;
+          s += i == played ? "*" : " ";
+          s += text::format_move_hint(before, ci, d->moves, i, ec, o);
+        }
+      } else {
+        s += strf("*    %s\n", moved.empty() ? "Cannot move" : moved.c_str());
+      }
+      s += "\n\n";
       break;
     }
     case engine::RecordKind::kDouble:
       s += strf("* %s doubles\n\n", name(r.player).c_str());
       // gnubg's DoubleType: a double while one is pending is a beaver (or raccoon).
       export_beaver_ = ms.doubled;
-      if (export_beaver_) s += "Cannot analyse beaver nor raccoons!\n";
+      if (export_beaver_)
+        s += "Cannot analyse beaver nor raccoons!\n";
+      else if (d)
+        s += text_cube_analysis(*d, board, ms, true, -1);
       break;
     case engine::RecordKind::kTake:
     case engine::RecordKind::kDrop:
       s += strf("* %s %s\n\n", name(r.player).c_str(),
                 r.kind == engine::RecordKind::kTake ? "accepts" : "rejects");
-      if (export_beaver_) s += "Cannot analyse beaver nor raccoons!\n";
+      if (export_beaver_)
+        s += "Cannot analyse beaver nor raccoons!\n";
+      else if (d)
+        s += text_cube_analysis(*d, board, ms, true, r.kind == engine::RecordKind::kTake);
       export_beaver_ = false;
       break;
     default:
@@ -229,8 +324,10 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
   std::string s = text_prologue(game.info.index, f.match()) + text_match_info() + "\n";
 
   // gnubg appends its hint record to the last game of the match (game_add_pmr_hint) when one
-  // exists: after the dice are rolled, or after a double (the record made before the double,
-  // which names the doubler), until the next play or answer.
+  // exists: after the dice are rolled (not yet at the opening roll, which has no record before
+  // it), or after a double (the record made before the double, which names the doubler), until
+  // the next play or answer. (gnubg also makes it in other commands, `hint` and `export position`
+  // among them, which tavla does not follow here.)
   std::vector<engine::MoveRecord> records = game.records;
   const bool at_end = !next_record() && current_game_index() + 1 == all_games().size();
   if (at_end && g + 1 == all_games().size() &&
@@ -238,7 +335,10 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
     const engine::MatchState& ms = flow_.match();
     engine::MoveRecord hint;
     hint.player = ms.turn;
-    if (ms.dice_rolled()) {
+    const bool opening = std::all_of(records.begin(), records.end(), [](const auto& r) {
+      return r.kind == engine::RecordKind::kSetDice;
+    });
+    if (ms.dice_rolled() && !opening) {
       hint.kind = engine::RecordKind::kMove;
       hint.dice = {std::max(ms.dice[0], ms.dice[1]), std::min(ms.dice[0], ms.dice[1])};
       records.push_back(hint);
@@ -249,6 +349,12 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
     }
   }
 
+  // The game's analysis, when it is analysed as it stands.
+  const analysis::GameAnalysis* analysed =
+      g < game_analyses_.size() && game_analyses_[g] &&
+              game_analyses_[g]->decisions.size() == game.records.size()
+          ? &*game_analyses_[g]
+          : nullptr;
   int move_number = 0;
   for (const engine::MoveRecord& r : records) {
     const bool shown = r.kind == engine::RecordKind::kMove ||
@@ -275,7 +381,8 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
         ms.dice = r.dice;
       }
       s += text_position(state.board, ms, ++move_number);
-      s += text_record(r, state.board, ms);
+      const size_t k = static_cast<size_t>(&r - records.data());
+      s += text_record(r, state.board, ms, analysed && k < game.records.size() ? &analysed->decisions[k] : nullptr);
     } else if (!r.comment.empty()) {
       s += "Annotation:\n" + r.comment + "\n";
     }

@@ -4,7 +4,11 @@
 #
 # Run from anywhere (needs /usr/games/gnubg, the Debian package):
 #
-#     bash tests/gnubg/make_shell_fixtures.sh
+#     bash tests/gnubg/make_shell_fixtures.sh [SCRIPT.cmds ...]
+#
+# With script names (in tests/fixtures/shell/), it writes only their .out files and leaves the
+# match files and every other transcript as they are (regenerating all of them on another machine
+# may change old transcripts in the last digit of gnubg's analysis).
 #
 # For every tests/fixtures/shell/gnubg_*.cmds it runs `gnubg -t -q -r` with the file on stdin, in
 # tests/fixtures/shell/ (scripts name files relative to it), stdout and stderr merged as a user
@@ -29,6 +33,15 @@ run_gnubg() {  # stdin: commands; stdout: gnubg's output without the banner
   "$gnubg" -t -q -r 2>&1 | awk 'done { print; next } /^This is free software/ { skip = 1; next }
                                skip && /^$/ { done = 1 }'
 }
+
+if [ $# -gt 0 ]; then
+  for cmds in "$@"; do
+    cmds=$(basename "$cmds")
+    run_gnubg < "$cmds" > "${cmds%.cmds}.out"
+    echo "wrote $dir/${cmds%.cmds}.out"
+  done
+  exit 0
+fi
 
 rm -f gnubg_match.sgf
 run_gnubg > /dev/null <<'CMDS'

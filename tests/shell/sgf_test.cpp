@@ -3,6 +3,8 @@
 // tavla opens what gnubg saves.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <memory>
 #include <regex>
 
@@ -232,6 +234,45 @@ TEST(Sgf, PositionFilesAsGnubgWritesThem) {
   const std::string before = tavla_out.substr(first, second - first);
   EXPECT_EQ(tavla_out.substr(second, before.size()), before);
   EXPECT_NE(before.find("Rolled"), std::string::npos) << before;
+}
+
+// export match text into files: one file per game as gnubg names them (FILE, then FILE_002
+// before the extension, or at the end of a name without one), the last with the match
+// statistics; tavla's files equal gnubg 1.07's for a two-game match between humans and for a
+// match loaded with gnubg's analysis (its plays and cube decisions at 0 ply).
+TEST(Sgf, MatchTextExportsAsGnubgWritesThem) {
+  TAVLA_REQUIRE_GNUBG();
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string dir = temp_dir("match_text");
+  for (const char* f : {"gnubg_human.sgf", "gnubg_match.sgf"})
+    write_text(dir + "/" + f, read_text(shell_fixtures() + "/" + f));
+  const std::string cmds =
+      "set defaultnames alice bob\n"
+      "load match gnubg_human.sgf\n"
+      "export match text P-human.txt\n"
+      "export match text P-noext\n"
+      "set analysis chequerplay evaluation plies 0\n"
+      "set analysis cubedecision evaluation plies 0\n"
+      "load match gnubg_match.sgf\n"
+      "export match text P-analysed.txt\n";
+  for (const char* who : {"tavla", "gnubg"}) {
+    std::string s = cmds;
+    for (size_t at; (at = s.find("P-")) != std::string::npos;) s.replace(at, 1, who);
+    write_text(dir + "/" + who + ".cmds", s);
+  }
+  run_tavla_script(dir + "/tavla.cmds", dir);
+  run_gnubg_script(dir + "/gnubg.cmds", dir);
+  for (const char* file : {"-human.txt", "-human_002.txt", "-noext", "-noext_002",
+                           "-analysed.txt"}) {
+    const std::string mine = read_text(dir + "/tavla" + file);
+    const std::string theirs = read_text(dir + "/gnubg" + file);
+    ASSERT_FALSE(theirs.empty()) << file;
+    EXPECT_EQ(normalise(mine), normalise(theirs)) << file;
+  }
+  // Only the last game's file has the match statistics; no third file.
+  EXPECT_EQ(read_text(dir + "/tavla-human.txt").find("Match statistics"), std::string::npos);
+  EXPECT_NE(read_text(dir + "/tavla-human_002.txt").find("Match statistics"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(dir + "/tavla-human_003.txt"));
 }
 
 }  // namespace

@@ -100,8 +100,9 @@ std::string Shell::text_position(const engine::Board& board, const engine::Match
 // wrong take, wrong pass, wrong double; then the marks when no alert was given) and the cube
 // analysis. `doubled`: the player doubled (gnubg's fDouble); `take`: -1 no answer yet, 1 take,
 // 0 pass. The equities are the doubler's; the answer's analysis is shown from the taker's side.
-std::string Shell::text_cube_analysis(const analysis::DecisionAnalysis& d, const engine::Board& board,
-                                      const engine::MatchState& ms, bool doubled, int take) {
+std::string Shell::text_cube_analysis(const analysis::DecisionAnalysis& d,
+                                      const engine::Board& board, const engine::MatchState& ms,
+                                      bool doubled, int take, const eval::EvalContext& ec) {
   if (!d.cube || !d.cube_outputs) return "";
   const eval::CubeInfo ci = cube_info_for(engine::Game{board, ms}, ms.on_roll, ms.beavers > 0);
   const eval::CubeEquities& e = d.cube->equities;
@@ -143,8 +144,39 @@ std::string Shell::text_cube_analysis(const analysis::DecisionAnalysis& d, const
   }
   if (!alert && double_mark) s += strf("Alert: double decision marked %s\n", mark);
   if (!alert && take_mark) s += strf("Alert: take decision marked %s\n", mark);
-  return s + text::format_cube_analysis(*d.cube_outputs, *d.cube, ci,
-                                        analysis_settings().cube.context, {}, take >= 0);
+  return s + text::format_cube_analysis(*d.cube_outputs, *d.cube, ci, ec, {}, take >= 0);
+}
+
+Shell::HintMemo& Shell::remember_hint() {
+  hint_memo_ = HintMemo{};
+  hint_memo_->games = flow_.games().size();
+  hint_memo_->records = flow_.current_game() ? flow_.current_game()->records.size() : 0;
+  hint_memo_->ms = flow_.match();
+  hint_memo_->board = flow_.board();
+  return *hint_memo_;
+}
+
+const Shell::HintMemo* Shell::current_hint_memo() const {
+  if (!hint_memo_ || next_record()) return nullptr;
+  const HintMemo& m = *hint_memo_;
+  const size_t records = flow_.current_game() ? flow_.current_game()->records.size() : 0;
+  if (m.games != flow_.games().size() || m.records != records || !(m.ms == flow_.match()) ||
+      !(m.board == flow_.board()))
+    return nullptr;
+  return &m;
+}
+
+std::optional<analysis::DecisionAnalysis> Shell::hint_analysis() const {
+  const HintMemo* m = current_hint_memo();
+  if (!m) return std::nullopt;
+  analysis::DecisionAnalysis d;
+  d.moves = m->moves;
+  d.played = -1;  // no play chosen yet: none is marked
+  if (m->cube) {
+    d.cube = m->cube;
+    d.cube_outputs = m->cube_outputs;
+  }
+  return d;
 }
 
 // TextAnalysis of a record in the state before it (`board` seen from ms.on_roll), and its
@@ -152,7 +184,12 @@ std::string Shell::text_cube_analysis(const analysis::DecisionAnalysis& d, const
 // a play shows only the move made, a cube action no table (as gnubg prints records without an
 // evaluation).
 std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board& board,
-                               const engine::MatchState& ms, const analysis::DecisionAnalysis* d) {
+                               const engine::MatchState& ms, const analysis::DecisionAnalysis* d,
+                               const eval::EvalContext* chequer, const eval::EvalContext* cube) {
+  // The contexts the analysis was made with: the `set analysis` ones unless told.
+  const analysis::MatchAnalysisSettings settings = analysis_settings();
+  const eval::EvalContext& chequer_ec = chequer ? *chequer : settings.chequer.context;
+  const eval::EvalContext& cube_ec = cube ? *cube : settings.cube.context;
   std::string s;
   switch (r.kind) {
     case engine::RecordKind::kMove: {
@@ -169,7 +206,7 @@ std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board&
         s += "\n";
       }
       export_beaver_ = false;
-      if (d) s += text_cube_analysis(*d, board, ms, false, -1);
+      if (d) s += text_cube_analysis(*d, board, ms, false, -1, cube_ec);
       // TextPrintMoveAnalysis: alerts for a bad play and a marked roll (equities; gnubg's text
       // export shows MWC only under `set output mwc`, which tavla's shell does not offer).
       static constexpr const char* kSkill[] = {"very bad", "bad", "doubtful"};
@@ -188,7 +225,7 @@ std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board&
         on_roll.on_roll = on_roll.turn = r.player;
         const eval::CubeInfo ci =
             cube_info_for(engine::Game{before, on_roll}, r.player, on_roll.beavers > 0);
-        const eval::EvalContext& ec = analysis_settings().chequer.context;
+        const eval::EvalContext& ec = chequer_ec;
         constexpr size_t kShown = 5;  // gnubg's exsExport.nMoves
         const size_t n = d->moves.size();
         const size_t played = d->played < 0 ? n : static_cast<size_t>(d->played);
@@ -213,7 +250,7 @@ std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board&
       if (export_beaver_)
         s += "Cannot analyse beaver nor raccoons!\n";
       else if (d)
-        s += text_cube_analysis(*d, board, ms, true, -1);
+        s += text_cube_analysis(*d, board, ms, true, -1, cube_ec);
       break;
     case engine::RecordKind::kTake:
     case engine::RecordKind::kDrop:
@@ -222,7 +259,7 @@ std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board&
       if (export_beaver_)
         s += "Cannot analyse beaver nor raccoons!\n";
       else if (d)
-        s += text_cube_analysis(*d, board, ms, true, r.kind == engine::RecordKind::kTake);
+        s += text_cube_analysis(*d, board, ms, true, r.kind == engine::RecordKind::kTake, cube_ec);
       export_beaver_ = false;
       break;
     default:
@@ -261,8 +298,7 @@ bool Shell::write_export(const std::string& file, const std::string& text) {
 // What gnubg writes after the board is the record "after" the position: while reviewing, the
 // next record of the game (its play, or its cube action); otherwise gnubg's hint record for the
 // position (a play not yet made, "cannot move" until a hint fills it; the double or take that
-// would come). tavla's records keep no analysis, and a hint given in the position is not
-// written (gnubg writes its ranked plays there).
+// would come), with the answer of a hint given in the position.
 void Shell::cmd_export_position_text(std::string& args) {
   std::optional<std::string> file = next_token(args);
   const engine::MatchState& ms = flow_.match();
@@ -306,7 +342,12 @@ void Shell::cmd_export_position_text(std::string& args) {
       hint.kind = engine::RecordKind::kDouble;
       hint.player = ms.turn;
     }
-    s += text_record(hint, board, ms);
+    // After a hint in this position gnubg's hint record holds its answer: the ranked plays or
+    // the cube analysis.
+    const std::optional<analysis::DecisionAnalysis> d = hint_analysis();
+    const HintMemo* m = current_hint_memo();
+    s += text_record(hint, board, ms, d ? &*d : nullptr, m ? &m->chequer : nullptr,
+                     m ? &m->cube_context : nullptr);
   }
   s += text_epilogue();
   write_export(*file, s);
@@ -338,7 +379,19 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
     const bool opening = std::all_of(records.begin(), records.end(), [](const auto& r) {
       return r.kind == engine::RecordKind::kSetDice;
     });
-    if (ms.dice_rolled() && !opening) {
+    if (current_hint_memo()) {
+      // A hint asked in the position: gnubg's hint record holds it (as export position shows).
+      if (ms.dice_rolled()) {
+        hint.kind = engine::RecordKind::kMove;
+        hint.dice = {std::max(ms.dice[0], ms.dice[1]), std::min(ms.dice[0], ms.dice[1])};
+      } else if (ms.doubled) {
+        hint.kind = engine::RecordKind::kTake;
+        hint.player = !ms.turn;
+      } else {
+        hint.kind = engine::RecordKind::kDouble;
+      }
+      records.push_back(hint);
+    } else if (ms.dice_rolled() && !opening) {
       hint.kind = engine::RecordKind::kMove;
       hint.dice = {std::max(ms.dice[0], ms.dice[1]), std::min(ms.dice[0], ms.dice[1])};
       records.push_back(hint);
@@ -382,7 +435,14 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
       }
       s += text_position(state.board, ms, ++move_number);
       const size_t k = static_cast<size_t>(&r - records.data());
-      s += text_record(r, state.board, ms, analysed && k < game.records.size() ? &analysed->decisions[k] : nullptr);
+      if (k < game.records.size()) {
+        s += text_record(r, state.board, ms, analysed ? &analysed->decisions[k] : nullptr);
+      } else {
+        const std::optional<analysis::DecisionAnalysis> d = hint_analysis();
+        const HintMemo* m = current_hint_memo();
+        s += text_record(r, state.board, ms, d ? &*d : nullptr, m ? &m->chequer : nullptr,
+                         m ? &m->cube_context : nullptr);
+      }
     } else if (!r.comment.empty()) {
       s += "Annotation:\n" + r.comment + "\n";
     }

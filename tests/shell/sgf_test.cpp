@@ -7,6 +7,8 @@
 
 #include <memory>
 #include <regex>
+#include <utility>
+#include <vector>
 
 #include "engine/dice.h"
 #include "engine/game_flow.h"
@@ -273,6 +275,43 @@ TEST(Sgf, MatchTextExportsAsGnubgWritesThem) {
   EXPECT_EQ(read_text(dir + "/tavla-human.txt").find("Match statistics"), std::string::npos);
   EXPECT_NE(read_text(dir + "/tavla-human_002.txt").find("Match statistics"), std::string::npos);
   EXPECT_FALSE(std::filesystem::exists(dir + "/tavla-human_003.txt"));
+}
+
+// save position after a hint on the dice: as gnubg, the file holds the hint record (the best
+// play as the play, every ranked play in A[...]) in place of the dice, and the statistics count
+// it. tavla's file equals gnubg's but for the evaluations' last digits (%.6f of each
+// probability and score; tavla's evaluations agree with gnubg's to about 1e-4 there).
+TEST(Sgf, PositionFileAfterAHintHoldsTheRankedPlays) {
+  TAVLA_REQUIRE_GNUBG();
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string dir = temp_dir("hint_position");
+  const std::string play =
+      "set defaultnames alice bob\n"
+      "set player both human\n"
+      "set seed 5\n"
+      "new match 3\n"
+      "13/11 6/5\n"
+      "roll\n"
+      "24/13\n"
+      "roll\n"
+      "hint\n";
+  write_text(dir + "/tavla.cmds", play + "save position tavla.sgf\n");
+  write_text(dir + "/gnubg.cmds", play + "save position gnubg.sgf\n");
+  run_tavla_script(dir + "/tavla.cmds", dir);
+  run_gnubg_script(dir + "/gnubg.cmds", dir);
+  const std::string mine = normalise(read_text(dir + "/tavla.sgf"));
+  const std::string theirs = normalise(read_text(dir + "/gnubg.sgf"));
+  ASSERT_NE(theirs.find("A[0]["), std::string::npos) << theirs;
+  // The numbers with six decimals apart, the files are the same; the numbers agree closely.
+  const std::regex number(R"(-?[0-9]+\.[0-9]{6})");
+  EXPECT_EQ(std::regex_replace(mine, number, "#"), std::regex_replace(theirs, number, "#"));
+  std::vector<double> a, b;
+  for (auto [text, out] : {std::pair{&mine, &a}, std::pair{&theirs, &b}})
+    for (std::sregex_iterator it(text->begin(), text->end(), number), end; it != end; ++it)
+      out->push_back(std::stod(it->str()));
+  ASSERT_EQ(a.size(), b.size());
+  ASSERT_GT(a.size(), 100u);
+  for (size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(a[i], b[i], 1e-3) << "number " << i;
 }
 
 }  // namespace

@@ -513,6 +513,7 @@ class Shell {
   std::string text_cube_analysis(const analysis::DecisionAnalysis& d, const engine::Board& board,
                                  const engine::MatchState& ms, bool doubled, int take,
                                  const eval::EvalContext& ec);
+  static engine::MoveRecord hint_record(const engine::MatchState& ms);
   std::string game_text(size_t game, bool last_game, analysis::Statistics& total);
   bool write_export(const std::string& file, const std::string& text);
   // gnubg's static `dt` of TextPrintCubeAnalysis: the last double was a beaver or raccoon, so the

@@ -295,6 +295,26 @@ bool Shell::write_export(const std::string& file, const std::string& text) {
   return ok;
 }
 
+// gnubg's hint record for the position (get_current_moverecord): the play of the dice (sorted,
+// larger first), else the take of a pending double, else a double; by the player who must act,
+// but for the take: gnubg makes the record when the double is recorded (for the doubler) and
+// keeps it, so the doubler "accepts" (after a beaver gnubg names the first doubler; tavla the
+// last).
+engine::MoveRecord Shell::hint_record(const engine::MatchState& ms) {
+  engine::MoveRecord hint;
+  hint.player = ms.turn;
+  if (ms.dice_rolled()) {
+    hint.kind = engine::RecordKind::kMove;
+    hint.dice = {std::max(ms.dice[0], ms.dice[1]), std::min(ms.dice[0], ms.dice[1])};
+  } else if (ms.doubled) {
+    hint.kind = engine::RecordKind::kTake;
+    hint.player = !ms.turn;
+  } else {
+    hint.kind = engine::RecordKind::kDouble;
+  }
+  return hint;
+}
+
 // What gnubg writes after the board is the record "after" the position: while reviewing, the
 // next record of the game (its play, or its cube action); otherwise gnubg's hint record for the
 // position (a play not yet made, "cannot move" until a hint fills it; the double or take that
@@ -326,22 +346,7 @@ void Shell::cmd_export_position_text(std::string& args) {
   if (next) {
     s += text_record(*next, board, ms);
   } else if (ms.game_state == engine::GameState::kPlaying) {
-    // gnubg's hint record: the play of the dice (sorted, larger first), else the take of a
-    // pending double, else a double; by the player who must act, but for the take: gnubg makes
-    // the record when the double is recorded (for the doubler) and keeps it, so the doubler
-    // "accepts" (after a beaver gnubg names the first doubler; tavla the last).
-    engine::MoveRecord hint;
-    if (ms.dice_rolled()) {
-      hint.kind = engine::RecordKind::kMove;
-      hint.player = ms.turn;
-      hint.dice = {std::max(ms.dice[0], ms.dice[1]), std::min(ms.dice[0], ms.dice[1])};
-    } else if (ms.doubled) {
-      hint.kind = engine::RecordKind::kTake;
-      hint.player = !ms.turn;
-    } else {
-      hint.kind = engine::RecordKind::kDouble;
-      hint.player = ms.turn;
-    }
+    const engine::MoveRecord hint = hint_record(ms);
     // After a hint in this position gnubg's hint record holds its answer: the ranked plays or
     // the cube analysis.
     const std::optional<analysis::DecisionAnalysis> d = hint_analysis();
@@ -367,8 +372,8 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
   // gnubg appends its hint record to the last game of the match (game_add_pmr_hint) when one
   // exists: after the dice are rolled (not yet at the opening roll, which has no record before
   // it), or after a double (the record made before the double, which names the doubler), until
-  // the next play or answer. (gnubg also makes it in other commands, `hint` and `export position`
-  // among them, which tavla does not follow here.)
+  // the next play or answer, and after a `hint` (the memo). (gnubg also makes it in other
+  // commands, `export position text` among them, which tavla does not follow here.)
   std::vector<engine::MoveRecord> records = game.records;
   const bool at_end = !next_record() && current_game_index() + 1 == all_games().size();
   if (at_end && g + 1 == all_games().size() &&
@@ -379,22 +384,10 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
     const bool opening = std::all_of(records.begin(), records.end(), [](const auto& r) {
       return r.kind == engine::RecordKind::kSetDice;
     });
-    if (current_hint_memo()) {
-      // A hint asked in the position: gnubg's hint record holds it (as export position shows).
-      if (ms.dice_rolled()) {
-        hint.kind = engine::RecordKind::kMove;
-        hint.dice = {std::max(ms.dice[0], ms.dice[1]), std::min(ms.dice[0], ms.dice[1])};
-      } else if (ms.doubled) {
-        hint.kind = engine::RecordKind::kTake;
-        hint.player = !ms.turn;
-      } else {
-        hint.kind = engine::RecordKind::kDouble;
-      }
-      records.push_back(hint);
-    } else if (ms.dice_rolled() && !opening) {
-      hint.kind = engine::RecordKind::kMove;
-      hint.dice = {std::max(ms.dice[0], ms.dice[1]), std::min(ms.dice[0], ms.dice[1])};
-      records.push_back(hint);
+    if (current_hint_memo() || (ms.dice_rolled() && !opening)) {
+      // A hint asked in the position, or the dice rolled: gnubg's hint record as export
+      // position text shows it.
+      records.push_back(hint_record(ms));
     } else if (!records.empty() && records.back().kind == engine::RecordKind::kDouble) {
       hint.kind = engine::RecordKind::kDouble;
       hint.player = records.back().player;

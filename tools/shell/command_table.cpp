@@ -70,7 +70,8 @@ const CommandEntry kExportMatch[] = {
     NA_FORMAT("snowietxt"),
     NA_FORMAT("html"),
     NA_FORMAT("latex"),
-    NA_FORMAT("text"),
+    {"text", &S::cmd_export_match_text, "Records a log of the match in text format", kFilename,
+     nullptr},
     NA_FORMAT("pdf"),
     NA_FORMAT("ps"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
@@ -83,7 +84,8 @@ const CommandEntry kExportGame[] = {
     NA_FORMAT("latex"),
     NA_FORMAT("pdf"),
     NA_FORMAT("ps"),
-    NA_FORMAT("text"),
+    {"text", &S::cmd_export_game_text, "Export a log of the game in text format", kFilename,
+     nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kExportPosition[] = {

@@ -106,6 +106,8 @@ class Shell {
   void cmd_load_position(std::string& args);
   void cmd_export_game_gam(std::string& args);
   void cmd_export_position_text(std::string& args);
+  void cmd_export_game_text(std::string& args);
+  void cmd_export_match_text(std::string& args);
   void cmd_load_match(std::string& args);
   void cmd_import_mat(std::string& args);
   void cmd_export_match_mat(std::string& args);
@@ -524,6 +526,44 @@ class Shell {
   engine::MatchRecord match_record(size_t first, size_t last) const;
   bool analyse_games(size_t first, size_t last);
   analysis::Statistics game_statistics(size_t game);
+  // gnubg's text export (shell_export_text.cpp): the pieces the position, game and match exports
+  // share, and the whole text of one game (adds its statistics to `total`).
+  std::string text_prologue(int games, const engine::MatchState& ms) const;
+  std::string text_match_info() const;
+  std::string text_position(const engine::Board& board, const engine::MatchState& ms,
+                            int move_number) const;
+  std::string text_record(const engine::MoveRecord& r, const engine::Board& board,
+                          const engine::MatchState& ms,
+                          const analysis::DecisionAnalysis* d = nullptr,
+                          const eval::EvalContext* chequer = nullptr,
+                          const eval::EvalContext* cube = nullptr);
+  std::string text_cube_analysis(const analysis::DecisionAnalysis& d, const engine::Board& board,
+                                 const engine::MatchState& ms, bool doubled, int take,
+                                 const eval::EvalContext& ec);
+  static engine::MoveRecord hint_record(const engine::MatchState& ms);
+  std::string game_text(size_t game, bool last_game, analysis::Statistics& total);
+  bool write_export(const std::string& file, const std::string& text);
+  // gnubg's static `dt` of TextPrintCubeAnalysis: the last double was a beaver or raccoon, so the
+  // answer to it is not analysed either (kept from one export to the next, as gnubg keeps it).
+  bool export_beaver_ = false;
+  // The last hint's answer, which gnubg keeps in its hint record (pmr_hint) and writes into the
+  // text exports of the position while the position stays as it was (no action, no new dice).
+  struct HintMemo {
+    size_t games = 0, records = 0;  // flow_'s games and the current game's records then
+    engine::MatchState ms;
+    engine::Board board;
+    std::vector<eval::ScoredMove> moves;  // a play hinted: the plays ranked
+    eval::EvalContext chequer;
+    std::optional<eval::CubeAnalysis> cube;  // a cube decision hinted
+    std::array<eval::Evaluation, 2> cube_outputs{};
+    eval::EvalContext cube_context;
+  };
+  std::optional<HintMemo> hint_memo_;
+  HintMemo& remember_hint();                 // a fresh memo of the position now
+  void remember_cube_hint(const CubeAnalysis& cube);
+  const HintMemo* current_hint_memo() const;  // the memo, while the position is unchanged
+  // The hint record's analysis for text_record, from the memo.
+  std::optional<analysis::DecisionAnalysis> hint_analysis() const;
   engine::Variant analyzer_variant_ = engine::Variant::kStandard;  // the game analyzer_ plays
   std::string analyzer_error_;
   // gnubg's bearoff databases (gnubg_os0.bd and, when installed, gnubg_ts0.bd) for the engine,

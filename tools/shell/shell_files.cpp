@@ -2,6 +2,7 @@
 // Files: save and load matches, games and positions (SGF; .mat by import, export and load),
 // `export game gam`, command scripts;
 // `calibrate`, `quit`.
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -98,8 +99,9 @@ bool Shell::write_file(const std::string& file, const std::string& text) {
 // the game's record of rules and score (numbered 0, so with the match information), the board
 // edited to the position with the player on roll, the cube's value and owner, and the dice when
 // they are rolled; its statistics, all zero, in the parts `set analysis` enables (gnubg writes
-// them for every game it saves). gnubg puts instead the record of the next play when it carries
-// an analysis or a hint (with that analysis); tavla writes the dice alone.
+// them for every game it saves). gnubg puts instead its hint record when it carries an analysis:
+// tavla does so after a hint on the dice (the best play and the ranked plays); after a cube hint,
+// and while reviewing (gnubg writes the next play's record with its analysis), the dice alone.
 void Shell::cmd_save_position(std::string& args) {
   std::optional<std::string> file = next_token(args);
   if (!flow_.has_game()) {
@@ -154,6 +156,31 @@ void Shell::cmd_save_position(std::string& args) {
   zero.dice = settings.analyse_dice;
   std::vector<engine::SgfGameExtras> extras(1);
   if (zero.moves || zero.cube || zero.dice) extras[0].root = text::sgf_statistics(zero);
+  // After a hint on the dice in this position gnubg writes its hint record instead of the dice:
+  // the best play as the play made, with the ranked plays (A[...]), and counts it in the
+  // game's statistics.
+  const HintMemo* memo = current_hint_memo();
+  if (memo && !memo->moves.empty() && ms.dice_rolled() && !game.records.empty() &&
+      game.records.back().kind == engine::RecordKind::kSetDice) {
+    engine::MoveRecord& play = game.records.back();
+    play.kind = engine::RecordKind::kMove;
+    play.player = ms.turn;
+    play.dice = {std::max(ms.dice[0], ms.dice[1]), std::min(ms.dice[0], ms.dice[1])};
+    play.move = memo->moves[0].move.move;
+    match.games = {game};
+    std::vector<analysis::StoredGameAnalysis> stored(1);
+    stored[0].resize(game.records.size());
+    stored[0].back().moves = memo->moves;
+    stored[0].back().played = 0;
+    analysis::MatchAnalysisSettings with_hint = settings;
+    with_hint.chequer.context = memo->chequer;
+    auto counted = analysis::recount_match(match, stored, with_hint);
+    if (!counted) {
+      errf("%s", counted.error().c_str());
+      return;
+    }
+    extras[0] = text::sgf_game_analysis(counted->games[0], with_hint);
+  }
   write_file(*file, engine::write_sgf(match, engine::kSgfApplication, &extras));
 }
 

@@ -38,9 +38,8 @@ std::string cube_analysis_text(const CubeAnalysis& a, const eval::CubeInfo& ci, 
   return text::format_cube_analysis(no_double_evaluation(a), a.result, ci, a.context, {}, taker);
 }
 
-// gnubg's hint list: the first `n` plays.
-std::string move_hints(const std::vector<RankedMove>& moves, const engine::Board& before,
-                       const eval::CubeInfo& ci, int n) {
+// The analyzer's ranked plays as tools/text's scored moves.
+std::vector<eval::ScoredMove> scored_moves(const std::vector<RankedMove>& moves) {
   std::vector<eval::ScoredMove> scored;
   for (const RankedMove& r : moves) {
     eval::ScoredMove m;
@@ -53,6 +52,13 @@ std::string move_hints(const std::vector<RankedMove>& moves, const engine::Board
     m.score = r.score;
     scored.push_back(m);
   }
+  return scored;
+}
+
+// gnubg's hint list: the first `n` plays.
+std::string move_hints(const std::vector<RankedMove>& moves, const engine::Board& before,
+                       const eval::CubeInfo& ci, int n) {
+  const std::vector<eval::ScoredMove> scored = scored_moves(moves);
   std::string s;
   for (size_t i = 0; i < scored.size() && static_cast<int>(i) < n; ++i)
     s += text::format_move_hint(before, ci, scored, i, moves[i].context);
@@ -486,6 +492,7 @@ void Shell::cmd_hint(std::string& args) {
     }
     const CubeAnalysis cube = a->analyse_cube(game, hint_settings().cube);
     if (interrupted_) return;
+    remember_cube_hint(cube);
     out(cube_analysis_text(cube, ci, false) + "\n");
     return;
   }
@@ -497,6 +504,7 @@ void Shell::cmd_hint(std::string& args) {
     const eval::CubeInfo ci = cube_info_for(game, ms.on_roll, beavers);
     const CubeAnalysis cube = a->analyse_cube(game, hint_settings().cube);
     if (interrupted_) return;
+    remember_cube_hint(cube);
     out(cube_analysis_text(cube, ci, true) + "\n");
     return;
   }
@@ -507,8 +515,19 @@ void Shell::cmd_hint(std::string& args) {
     out("There are no legal moves.\n");
     return;
   }
+  HintMemo& memo = remember_hint();
+  memo.moves = scored_moves(moves);
+  memo.chequer = eval_settings_.chequer.context;
   out(move_hints(moves, game.board, cube_info_for(game, ms.on_roll, beavers),
                  (!n || *n <= 0) ? 10 : *n));
+}
+
+// The answer of a cube hint, for the text exports of the position (gnubg's hint record).
+void Shell::remember_cube_hint(const CubeAnalysis& cube) {
+  HintMemo& memo = remember_hint();
+  memo.cube = cube.result;
+  memo.cube_outputs = no_double_evaluation(cube);
+  memo.cube_context = cube.context;
 }
 
 void Shell::cmd_eval(std::string& args) {

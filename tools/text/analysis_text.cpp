@@ -31,17 +31,6 @@ std::string output_mwc(float r, const eval::CubeInfo& ci, const OutputOptions& o
   return printf_string("%*.*f%%", kDigits + 3, kDigits - 1, 100.0f * r);
 }
 
-std::string output_equity_diff(float r1, float r2, const eval::CubeInfo& ci,
-                               const OutputOptions& out) {
-  if (ci.is_money() || !out.mwc) {
-    if (r1 == r2) return printf_string("-%*.*f", kDigits + 2, kDigits, 0.0);
-    return printf_string("%+*.*f", kDigits + 3, kDigits, r1 - r2);
-  }
-  if (r1 == r2) return printf_string(" -%*.*f%%", kDigits + 1, kDigits - 1, 0.0);
-  return printf_string("%+*.*f%%", kDigits + 3, kDigits - 1,
-                       100.0f * eval::equity_to_mwc(r1, ci) - 100.0f * eval::equity_to_mwc(r2, ci));
-}
-
 std::string output_percent(float r) { return printf_string("%*.*f", kDigits + 2, kDigits, r); }
 
 std::string output_percents(const eval::Probabilities& p) {
@@ -54,6 +43,17 @@ std::string money_equity(const eval::Probabilities& p) {  // gnubg's OutputMoney
 }
 
 }  // namespace
+
+std::string output_equity_diff(float r1, float r2, const eval::CubeInfo& ci,
+                               const OutputOptions& out) {
+  if (ci.is_money() || !out.mwc) {
+    if (r1 == r2) return printf_string("-%*.*f", kDigits + 2, kDigits, 0.0);
+    return printf_string("%+*.*f", kDigits + 3, kDigits, r1 - r2);
+  }
+  if (r1 == r2) return printf_string(" -%*.*f%%", kDigits + 1, kDigits - 1, 0.0);
+  return printf_string("%+*.*f%%", kDigits + 3, kDigits - 1,
+                       100.0f * eval::equity_to_mwc(r1, ci) - 100.0f * eval::equity_to_mwc(r2, ci));
+}
 
 std::string format_eval_context(const eval::EvalContext& ec, bool chequer) {
   std::string s = std::to_string(ec.plies) + "-ply " +
@@ -85,14 +85,14 @@ std::string format_move_hint(const engine::Board& board, const eval::CubeInfo& c
   own.plies = m.plies;
   std::string eval_name = std::string(ec.cubeful ? "Cubeful" : "Cubeless") + " " +
                           std::to_string(m.plies) + "-ply";
-  std::string s = printf_string(" %4zu. ", i + 1);
+  std::string s = i && !out.rank_known ? std::string("   ??  ") : printf_string(" %4zu. ", i + 1);
   s += printf_string("%-14s   %-28s %s: ", eval_name.c_str(),
                      engine::format_move(board, m.move.move).c_str(),
                      (ci.is_money() || !out.mwc) ? "Eq." : "MWC");
   s += output_equity(m.score, ci, out);
   if (i) s += " (" + output_equity_diff(m.score, moves[0].score, ci, out) + ")";
   s += "\n       " + output_percents(m.probs) + "\n";
-  s += "        " + format_eval_context(own, true) + "\n";
+  if (out.parameters) s += "        " + format_eval_context(own, true) + "\n";
   return s;
 }
 

@@ -25,7 +25,15 @@ namespace tavla::text {
 
 struct OutputOptions {
   bool mwc = false;  // match play: show match-winning chances instead of equities
+  // format_move_hint: the evaluation parameters line (gnubg's text export leaves it out for
+  // evaluations), and the rank (false: "??", gnubg's played move ranked beyond the list).
+  bool parameters = true;
+  bool rank_known = true;
 };
+
+// The difference of two equities as gnubg's OutputEquityDiff prints it ("-0.000" when equal).
+std::string output_equity_diff(float r1, float r2, const eval::CubeInfo& ci,
+                               const OutputOptions& out = {});
 
 // "2-ply cubeful prune [world class]" (gnubg's OutputEvalContext).
 std::string format_eval_context(const eval::EvalContext& ec, bool chequer);

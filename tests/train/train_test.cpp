@@ -179,6 +179,98 @@ TEST(SelfPlay, LambdaOneGivesTheOutcomeToEveryPositionOfAGreedyGame) {
   }
 }
 
+TEST(SelfPlay, LuckFreeReturnsFollowTheirRecurrence) {
+  // R_last = M_last; R_t = M_t + invert(R_{t+1}) - A_t; an exploratory play cuts the chain.
+  const Probabilities a0{{0.6f, 0.2f, 0.01f, 0.1f, 0.005f}}, a1{{0.3f, 0.1f, 0.0f, 0.2f, 0.01f}};
+  const Probabilities a2{{1.0f, 1.0f, 0.0f, 0.0f, 0.0f}};
+  const Probabilities m0{{0.55f, 0.18f, 0.01f, 0.12f, 0.006f}}, m1{{0.35f, 0.09f, 0.0f, 0.25f, 0.02f}};
+  const Probabilities m2{{0.9f, 0.4f, 0.01f, 0.0f, 0.0f}};
+  const auto r = luck_free_returns({a0, a1, a2}, {m0, m1, m2}, {false, false, false});
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[2], m2);
+  Probabilities want1, want0;
+  for (int k = 0; k < 5; ++k) want1[k] = m1[k] + m2.inverted()[k] - a1[k];
+  for (int k = 0; k < 5; ++k) want0[k] = m0[k] + want1.inverted()[k] - a0[k];
+  for (int k = 0; k < 5; ++k) {
+    EXPECT_FLOAT_EQ(r[1][k], want1[k]) << k;
+    EXPECT_FLOAT_EQ(r[0][k], want0[k]) << k;
+  }
+  // A turn whose play was random keeps only its own 1-ply mean; turns before it chain to that.
+  const auto cut = luck_free_returns({a0, a1, a2}, {m0, m1, m2}, {false, true, false});
+  EXPECT_EQ(cut[1], m1);
+  for (int k = 0; k < 5; ++k) EXPECT_FLOAT_EQ(cut[0][k], m0[k] + m1.inverted()[k] - a0[k]) << k;
+  // Nets that agree with themselves (every greedy value is what the next turn's mean says) leave
+  // no luck to take out: the returns are the 1-ply means.
+  const auto calm = luck_free_returns({m1.inverted(), m2.inverted(), a2}, {m0, m1, m2},
+                                      {false, false, false});
+  for (int t = 0; t < 3; ++t)
+    for (int k = 0; k < 5; ++k) EXPECT_NEAR(calm[t][k], (t == 0 ? m0 : t == 1 ? m1 : m2)[k], 1e-6);
+}
+
+TEST(SelfPlay, LuckFreeReturnsAreOutcomesLessLuck) {
+  // With the shipped nets, greedy games from the start: (1) every example's target follows the
+  // recurrence with A_t and M_t recomputed here from the boards (where nothing was clamped);
+  // (2) the start's return and the game's result estimate one value: their difference (minus
+  // the luck of the whole game) has mean zero, and the return varies far less than the result.
+  auto w = eval::read_weights(std::filesystem::path(TAVLA_SOURCE_DIR) / "weights" / "tavla.wd");
+  ASSERT_TRUE(w) << w.error();
+  auto nets = eval::NetSet::create(*w);
+  ASSERT_TRUE(nets) << nets.error();
+  eval::Evaluator ev(nets.value());
+  SelfPlaySettings s;
+  s.exploration = 0.0f;
+  s.luck_free_returns = true;
+  const int games = 60;
+  std::vector<double> diff, ret, result;
+  int checked = 0;
+  for (int g = 0; g < games; ++g) {
+    std::mt19937_64 rng(1000 + g);
+    std::vector<Example> ex;
+    const GameSummary sum = play_td_game(ev, rng, s, ex);
+    ASSERT_GE(sum.points, 1);
+    ASSERT_FALSE(ex.empty());
+    ASSERT_EQ(ex.front().board, Board::starting_position());
+    for (size_t i = 0; i + 1 < ex.size() && g < 3; ++i) {
+      // Consecutive turns are consecutive examples while the game stays in net classes.
+      const Probabilities& r0 = ex[i].target;
+      const Probabilities& r1 = ex[i + 1].target;
+      auto inside = [](const Probabilities& p) {
+        for (int k = 0; k < 5; ++k)
+          if (p[k] <= 0.0f || p[k] >= 1.0f) return false;
+        return true;
+      };
+      if (!inside(r0) || !inside(r1)) continue;
+      std::vector<Board> after{ex[i + 1].board.swapped()};
+      std::vector<Probabilities> a(1);
+      ev.evaluate_after_moves(after, a);
+      const Probabilities m = mean_greedy_value(ev, ex[i].board);
+      for (int k = 0; k < 5; ++k)
+        EXPECT_NEAR(r0[k], m[k] + r1.inverted()[k] - a[0][k], 2e-5) << "game " << g << " turn " << i;
+      ++checked;
+    }
+    const double r0 = eval::cubeless_money_equity(ex.front().target);
+    const double res = (sum.turns % 2 == 1 ? 1 : -1) * sum.points;  // the first mover's result
+    ret.push_back(r0);
+    result.push_back(res);
+    diff.push_back(r0 - res);
+  }
+  EXPECT_GT(checked, 30);
+  auto mean = [](const std::vector<double>& v) {
+    double m = 0;
+    for (double x : v) m += x;
+    return m / v.size();
+  };
+  auto sd = [&](const std::vector<double>& v) {
+    const double m = mean(v);
+    double q = 0;
+    for (double x : v) q += (x - m) * (x - m);
+    return std::sqrt(q / (v.size() - 1));
+  };
+  const double se = sd(diff) / std::sqrt(double(games));
+  EXPECT_LT(std::abs(mean(diff)), 4 * se) << "mean " << mean(diff) << " se " << se;
+  EXPECT_LT(sd(ret), 0.5 * sd(result)) << sd(ret) << " vs " << sd(result);
+}
+
 std::filesystem::path temp_dir(const std::string& name) {
   auto d = std::filesystem::temp_directory_path() / ("tavla_train_test_" + name);
   std::filesystem::remove_all(d);
@@ -367,6 +459,39 @@ TEST(Trainer, TruncatedRolloutLabelsAreDeterministicAndCheckpointed) {
   ASSERT_TRUE(ck) << ck.error();
   EXPECT_EQ(ck.value().second.settings.label_rollout_trials, 4);
   EXPECT_EQ(ck.value().second.settings.label_truncate_plies, 3);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Trainer, LuckFreeReturnLabelsKeepTheWantedClassesAndAreCheckpointed) {
+  TrainState a = small_run(1, RoundKind::kSupervised), b = small_run(2, RoundKind::kSupervised);
+  for (TrainState* st : {&a, &b}) {
+    st->settings.label_returns = true;
+    st->settings.label_fraction = 0.0f;       // no contact labels...
+    st->settings.label_fraction_race = 1.0f;  // ...every race position
+    st->settings.label_fraction_crashed = 0.0f;
+  }
+  eval::Weights w = random_weights(a.settings);
+  std::vector<Example> la, lb;
+  eval::Weights wa = w, wb = w;
+  train_round(wa, a, nullptr, {}, &la);
+  train_round(wb, b, nullptr, {}, &lb);
+  ASSERT_FALSE(la.empty());
+  ASSERT_EQ(la.size(), lb.size());
+  for (size_t i = 0; i < la.size(); ++i) {
+    EXPECT_EQ(la[i].cls, eval::PositionClass::kRace);
+    EXPECT_EQ(la[i].board, lb[i].board);
+    EXPECT_EQ(la[i].target, lb[i].target);
+    for (int k = 0; k < 5; ++k) {
+      EXPECT_GE(la[i].target[k], 0.0f);
+      EXPECT_LE(la[i].target[k], 1.0f);
+    }
+  }
+  EXPECT_TRUE(wa == wb);
+  const auto dir = temp_dir("return_labels");
+  ASSERT_FALSE(save_checkpoint(dir, wa, a).has_value());
+  auto ck = load_checkpoint(dir);
+  ASSERT_TRUE(ck) << ck.error();
+  EXPECT_TRUE(ck.value().second.settings.label_returns);
   std::filesystem::remove_all(dir);
 }
 

@@ -43,7 +43,9 @@ std::string labels_header(const train::TrainState& st) {
   const train::TrainSettings& s = st.settings;
   std::string h = "# tavla train labels (tools/train/label_file.h): CLASS POSID and the five\n"
                   "# cubeless probabilities for the side on roll. Made by ";
-  if (s.label_rollout_trials > 0)
+  if (s.label_returns)
+    h += "luck-free returns of 0-ply self-play games (variance reduction),";
+  else if (s.label_rollout_trials > 0)
     h += std::to_string(s.label_rollout_trials) + "-trial rollouts of 0-ply play, truncated after " +
          std::to_string(s.label_truncate_plies) + " half-moves" +
          (s.label_rollout_vr ? ", variance reduction" : "") + ",";
@@ -123,6 +125,11 @@ int cmd_train(int argc, char** argv) {
       "supervised rounds: half-moves of each label rollout trial (default 7)")(
       "label-rollout-vr", po::value<bool>(),
       "supervised rounds: variance reduction in label rollouts (default false)")(
+      "label-returns", po::value<bool>(),
+      "supervised rounds: label with luck-free returns instead (the game's outcome less\n"
+      "the luck of every roll from the position on, luck as variance reduction measures\n"
+      "it: a one-trial rollout with variance reduction along the game itself, about a\n"
+      "1-ply evaluation's cost per position; default false)")(
       "hidden", po::value<int>(),
       "new run: hidden units of the three main nets (default 128); with --from, nets with fewer\n"
       "are widened (new units start with zero output weights: same evaluations)")(
@@ -249,6 +256,7 @@ int cmd_train(int argc, char** argv) {
     set("label-rollout", s.label_rollout_trials, 0, 1000000);
     set("label-truncate", s.label_truncate_plies, 1, 1000);
     if (vm.count("label-rollout-vr")) s.label_rollout_vr = vm["label-rollout-vr"].as<bool>();
+    if (vm.count("label-returns")) s.label_returns = vm["label-returns"].as<bool>();
   } catch (const std::exception& e) {
     std::cerr << "tavla train: " << e.what() << "\n";
     return 2;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "train/self_play.h"
 
+#include <algorithm>
 #include <memory>
 
 #include "engine/movegen.h"
@@ -40,6 +41,23 @@ struct Turn {
   bool explored = false;      // a random play was played instead
 };
 
+// The greedy value of one roll (mover's side): the best play's, or the position's own when no
+// play is legal (as play_td_game values such a turn).
+Probabilities greedy_value(eval::Evaluator& ev, const Board& board, int d1, int d2,
+                           engine::MoveList& list, std::vector<Board>& boards,
+                           std::vector<Probabilities>& probs) {
+  const int n = engine::generate_moves(board, d1, d2, list);
+  Probabilities best;
+  if (n == 0) {
+    boards.assign(1, board);
+    probs.resize(1);
+    ev.evaluate_after_moves(boards, probs);
+    return probs[0];
+  }
+  best_play(ev, list, boards, probs, best);
+  return best;
+}
+
 Probabilities outcome_of(const Probabilities& p, float w) {
   Probabilities r;
   for (int k = 0; k < Probabilities::kCount; ++k) r[k] = w * p[k];
@@ -48,8 +66,39 @@ Probabilities outcome_of(const Probabilities& p, float w) {
 
 }  // namespace
 
+std::vector<Probabilities> luck_free_returns(const std::vector<Probabilities>& greedy,
+                                             const std::vector<Probabilities>& mean,
+                                             const std::vector<bool>& explored) {
+  const int n = static_cast<int>(greedy.size());
+  std::vector<Probabilities> r(n);
+  for (int i = n - 1; i >= 0; --i) {
+    r[i] = mean[i];
+    if (i == n - 1 || explored[i]) continue;  // the last turn, or the chain is cut
+    const Probabilities next = r[i + 1].inverted();  // the mover's side of turn i
+    for (int k = 0; k < Probabilities::kCount; ++k) r[i][k] += next[k] - greedy[i][k];
+  }
+  return r;
+}
+
+Probabilities mean_greedy_value(eval::Evaluator& ev, const Board& board) {
+  thread_local std::unique_ptr<engine::MoveList> list = std::make_unique<engine::MoveList>();
+  thread_local std::vector<Board> boards;
+  thread_local std::vector<Probabilities> probs;
+  Probabilities mean;
+  for (int k = 0; k < Probabilities::kCount; ++k) mean[k] = 0.0f;
+  for (int d1 = 1; d1 <= 6; ++d1) {
+    for (int d2 = d1; d2 <= 6; ++d2) {
+      const Probabilities v = greedy_value(ev, board, d1, d2, *list, boards, probs);
+      const float weight = (d1 == d2 ? 1.0f : 2.0f) / 36.0f;
+      for (int k = 0; k < Probabilities::kCount; ++k) mean[k] += weight * v[k];
+    }
+  }
+  return mean;
+}
+
 GameSummary play_td_game(eval::Evaluator& ev, std::mt19937_64& rng, const SelfPlaySettings& s,
-                         std::vector<Example>& out) {
+                         std::vector<Example>& out,
+                         const std::function<bool(eval::PositionClass)>& wanted) {
   // One list per thread: a MoveList is ~230 kB, too large for the stack of worker threads.
   thread_local std::unique_ptr<engine::MoveList> list = std::make_unique<engine::MoveList>();
   thread_local std::vector<Board> boards;
@@ -103,6 +152,37 @@ GameSummary play_td_game(eval::Evaluator& ev, std::mt19937_64& rng, const SelfPl
     board = after.swapped();
   }
   summary.turns = static_cast<int>(turns.size());
+
+  if (s.luck_free_returns) {
+    auto keep = [&](eval::PositionClass c) {
+      return eval::is_net_class(c) && (!wanted || wanted(c));
+    };
+    int start = 0;
+    while (start < summary.turns && !keep(turns[start].cls)) ++start;
+    if (start == summary.turns) return summary;
+    const int n = summary.turns - start;
+    std::vector<Probabilities> greedy(n), mean(n);
+    std::vector<bool> explored(n);
+    for (int i = 0; i < n; ++i) {
+      greedy[i] = turns[start + i].greedy;
+      mean[i] = mean_greedy_value(ev, turns[start + i].board);
+      explored[i] = turns[start + i].explored;
+    }
+    const std::vector<Probabilities> r = luck_free_returns(greedy, mean, explored);
+    std::vector<Example> kept;
+    for (int i = 0; i < n; ++i) {
+      const Turn& t = turns[start + i];
+      if (!keep(t.cls)) continue;
+      Probabilities target = r[i];
+      for (int k = 0; k < Probabilities::kCount; ++k)
+        target[k] = std::clamp(target[k], 0.0f, 1.0f);
+      kept.push_back({t.board, t.cls, target});
+    }
+    // In game order (label files read as the game went).
+    out.insert(out.end(), kept.begin(), kept.end());
+    summary.examples = static_cast<int>(kept.size());
+    return summary;
+  }
 
   // Lambda-returns, backwards.
   Probabilities g = turns.back().greedy;

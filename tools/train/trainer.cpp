@@ -142,10 +142,25 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
     eval::EvalContext ec;
     ec.plies = s.label_plies;
     ec.cubeful = false;
+    auto share_of = [&](PositionClass c) {
+      return c == PositionClass::kRace      ? s.label_fraction_race
+             : c == PositionClass::kCrashed ? s.label_fraction_crashed
+                                            : s.label_fraction;
+    };
+    const bool returns = s.kind == RoundKind::kSupervised && s.label_returns;
+    SelfPlaySettings play = s.play;
+    play.luck_free_returns = returns;
+    // The classes whose returns are kept: labelled ones, and races the labels' database covers.
+    const auto wanted = [&](PositionClass c) {
+      return share_of(c) > 0 || (label_bearoff && c == PositionClass::kRace);
+    };
     for (int i; (i = next.fetch_add(1)) < count;) {
       std::mt19937_64 rng = stream(s.seed, kGameStream, first + i);
       std::vector<Example>& ex = per_game[i];
-      play_td_game(ev, rng, s.play, ex);
+      if (returns)
+        play_td_game(ev, rng, play, ex, wanted);
+      else
+        play_td_game(ev, rng, play, ex);
       if (search) {
         std::vector<Example> labelled;
         std::uniform_real_distribution<float> unit(0.0f, 1.0f);
@@ -156,10 +171,11 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
             labelled.push_back(e);
             continue;
           }
-          const float share = e.cls == PositionClass::kRace      ? s.label_fraction_race
-                              : e.cls == PositionClass::kCrashed ? s.label_fraction_crashed
-                                                                 : s.label_fraction;
-          if (unit(rng) >= share) continue;
+          if (unit(rng) >= share_of(e.cls)) continue;
+          if (returns) {  // the example already holds its luck-free return
+            labelled.push_back(e);
+            continue;
+          }
           e.target = s.label_rollout_trials > 0
                          ? rollout_label(*nets, labels_see, rollout_settings, e.board, first + i,
                                          labelled.size())
@@ -319,6 +335,7 @@ std::string state_text(const TrainState& st) {
     << "label_rollout_trials = " << s.label_rollout_trials << "\n"
     << "label_truncate_plies = " << s.label_truncate_plies << "\n"
     << "label_rollout_vr = " << s.label_rollout_vr << "\n"
+    << "label_returns = " << s.label_returns << "\n"
     << "round = " << st.round << "\ngames = " << st.games << "\nexamples = " << st.examples
     << "\nseconds = " << st.seconds << "\nloss_contact = " << st.loss_contact
     << "\nloss_race = " << st.loss_race << "\nloss_crashed = " << st.loss_crashed << "\n";
@@ -418,6 +435,7 @@ engine::Result<std::pair<eval::Weights, TrainState>> load_checkpoint(
   if (kv.count("label_rollout_trials")) num("label_rollout_trials", s.label_rollout_trials);
   if (kv.count("label_truncate_plies")) num("label_truncate_plies", s.label_truncate_plies);
   if (kv.count("label_rollout_vr")) num("label_rollout_vr", s.label_rollout_vr);
+  if (kv.count("label_returns")) num("label_returns", s.label_returns);
   num("round", st.round);
   num("games", st.games);
   num("examples", st.examples);

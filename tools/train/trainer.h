@@ -68,6 +68,10 @@ struct TrainSettings {
   int label_rollout_trials = 0;
   int label_truncate_plies = 7;
   bool label_rollout_vr = false;
+  // Luck-free-return labels instead of both (self_play.h): every position of the game is valued
+  // by the game's outcome less the luck of the rolls from it on, for about the cost of a 1-ply
+  // label each; the label fractions then only thin out what is kept.
+  bool label_returns = false;
   // Net sizes for a fresh run (hidden units): contact, race, crashed, and their pruning nets.
   int hidden_contact = 128, hidden_race = 128, hidden_crashed = 128;
   int hidden_prune_contact = 16, hidden_prune_crashed = 16, hidden_prune_race = 8;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <istream>
 #include <memory>
 #include <optional>
@@ -564,6 +565,32 @@ class Shell {
   const HintMemo* current_hint_memo() const;  // the memo, while the position is unchanged
   // The hint record's analysis for text_record, from the memo.
   std::optional<analysis::DecisionAnalysis> hint_analysis() const;
+  // gnubg keeps a turn's hint in the record of the action made after it (AddMoveRecord copies
+  // its hint record, pmr_hint, into the new record): the ranked plays into the play, the cube
+  // analysis into the double, its answer, the roll and the play of that roll. Per (game, record)
+  // of flow_: what was kept, with the record it was kept for (a record replaced since no longer
+  // matches it) and the contexts of the hints.
+  struct KeptHint {
+    engine::MoveRecord record;
+    analysis::StoredDecision stored;
+    std::optional<eval::CubeAnalysis> cube_result;  // the decision stored.cube_outputs make
+    eval::EvalContext chequer, cube;
+  };
+  std::map<std::pair<size_t, size_t>, KeptHint> kept_hints_;
+  // Call before an action with the hint memo current then (hint_before_action) and after it
+  // with that memo (keep_hint): the new record gets the hint's analysis.
+  std::optional<HintMemo> hint_before_action() const;
+  void keep_hint(const std::optional<HintMemo>& before);
+  // The kept hint of record k of game g when it still belongs to that record, else null.
+  const KeptHint* kept_hint(size_t g, size_t k) const;
+  // The roll's record of the position shown when it kept a cube hint given before the roll
+  // (gnubg's hint record still holds it), else null.
+  const KeptHint* rolled_hint() const;
+  // The cube context of the hint record's analysis (hint_analysis), or null.
+  const eval::EvalContext* hint_cube_context() const;
+  // Game g's analysis: `analyse`'s while it matches the game, else the one its kept hints make
+  // (counted as gnubg counts a game's stored evaluations); nullopt when it has neither.
+  std::optional<analysis::GameAnalysis> game_analysis(size_t g);
   engine::Variant analyzer_variant_ = engine::Variant::kStandard;  // the game analyzer_ plays
   std::string analyzer_error_;
   // gnubg's bearoff databases (gnubg_os0.bd and, when installed, gnubg_ts0.bd) for the engine,

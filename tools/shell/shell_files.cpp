@@ -318,6 +318,7 @@ void Shell::load_match_record(const engine::MatchRecord& match) {
   match_info_ = match.info;
   game_analyses_.clear();  // the analysis of the match replaced
   kept_hints_.clear();
+  hint_memo_.reset();  // gnubg drops its hint record with the match
   forget_dice();
   next_turn_ = false;
   show_board();

@@ -105,6 +105,7 @@ void Shell::cmd_new_match(std::string& args) {
   if (!confirm_discard()) return;
   flow_.new_match(n);
   kept_hints_.clear();
+  hint_memo_.reset();  // gnubg drops its hint record with the match
   names_.name = default_names_;
   match_info_ = {};
   match_info_.date = today();
@@ -119,6 +120,7 @@ void Shell::cmd_new_session(std::string&) {
   if (!confirm_discard()) return;
   flow_.new_match(0);
   kept_hints_.clear();
+  hint_memo_.reset();  // gnubg drops its hint record with the match
   match_info_ = {};
   match_info_.date = today();
   out("A new session has been started.\n");

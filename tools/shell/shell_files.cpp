@@ -319,6 +319,8 @@ void Shell::load_match_record(const engine::MatchRecord& match) {
   game_analyses_.clear();  // the analysis of the match replaced
   kept_hints_.clear();
   hint_memo_.reset();  // gnubg drops its hint record with the match
+  cmarks_.clear();
+  hint_cmarks_ = {};
   forget_dice();
   next_turn_ = false;
   show_board();

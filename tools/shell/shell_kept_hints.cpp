@@ -36,6 +36,11 @@ void Shell::keep_hint(const std::optional<HintMemo>& before) {
   const size_t k = game->records.size() - 1;
   const engine::MoveRecord& r = game->records[k];
   using engine::RecordKind;
+  // The hint record's cmarks go with its analysis; gnubg keeps the hint record through a double
+  // and a roll and drops it with any other record.
+  const CMarks hint_marks = hint_cmarks_;
+  if (r.kind != RecordKind::kDouble && r.kind != RecordKind::kSetDice) hint_cmarks_ = {};
+  cmarks_.erase({g, k});
   if (r.kind != RecordKind::kMove && r.kind != RecordKind::kDouble &&
       r.kind != RecordKind::kTake && r.kind != RecordKind::kDrop &&
       r.kind != RecordKind::kSetDice) {
@@ -76,6 +81,10 @@ void Shell::keep_hint(const std::optional<HintMemo>& before) {
     kept.chequer = before->chequer;
     any = true;
   }
+  CMarks marks;
+  if (kept.stored.cube_outputs) marks.cube = hint_marks.cube;
+  if (kept.stored.moves) marks.moves = hint_marks.moves;
+  if (marks.cube || !marks.moves.empty()) cmarks_[{g, k}] = marks;
   if (any)
     kept_hints_[{g, k}] = std::move(kept);
   else

@@ -106,6 +106,8 @@ void Shell::cmd_new_match(std::string& args) {
   flow_.new_match(n);
   kept_hints_.clear();
   hint_memo_.reset();  // gnubg drops its hint record with the match
+  cmarks_.clear();
+  hint_cmarks_ = {};
   names_.name = default_names_;
   match_info_ = {};
   match_info_.date = today();
@@ -121,6 +123,8 @@ void Shell::cmd_new_session(std::string&) {
   flow_.new_match(0);
   kept_hints_.clear();
   hint_memo_.reset();  // gnubg drops its hint record with the match
+  cmarks_.clear();
+  hint_cmarks_ = {};
   match_info_ = {};
   match_info_.date = today();
   out("A new session has been started.\n");
@@ -533,6 +537,7 @@ void Shell::cmd_hint(std::string& args) {
     return;
   }
   HintMemo& memo = remember_hint();
+  hint_cmarks_.moves.clear();  // a new list of plays: none marked
   memo.moves = scored_moves(moves);
   memo.chequer = eval_settings_.chequer.context;
   out(move_hints(moves, game.board, cube_info_for(game, ms.on_roll, beavers),

@@ -48,8 +48,8 @@ bool Shell::cmark_cube_target(CMarkTarget& t) {
     return false;
   }
   using engine::RecordKind;
-  if (t.kind != RecordKind::kMove && t.kind != RecordKind::kDouble &&
-      t.kind != RecordKind::kTake && t.kind != RecordKind::kDrop) {
+  if (t.kind != RecordKind::kMove && t.kind != RecordKind::kDouble && t.kind != RecordKind::kTake &&
+      t.kind != RecordKind::kDrop) {
     errf("This move doesn't imply a cube action. Cannot mark.");
     return false;
   }
@@ -134,7 +134,9 @@ void Shell::cmark_move_set(std::string& args, bool mark, const char* command) {
   std::sort(marked.begin(), marked.end());
 }
 
-void Shell::cmd_cmark_move_set_none(std::string& args) { cmark_move_set(args, false, "none"); }
+void Shell::cmd_cmark_move_set_none(std::string& args) {
+  cmark_move_set(args, false, "none");
+}
 
 void Shell::cmd_cmark_move_set_rollout(std::string& args) {
   cmark_move_set(args, true, "rollout");
@@ -192,8 +194,7 @@ std::string Shell::cmark_game_text(size_t g) {
         a = game_analysis(g);
         analysed = true;
       }
-      show(r.kind, it->second,
-           a && k < a->decisions.size() ? &a->decisions[k].moves : nullptr);
+      show(r.kind, it->second, a && k < a->decisions.size() ? &a->decisions[k].moves : nullptr);
     }
     ++number;
   }

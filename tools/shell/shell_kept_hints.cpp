@@ -20,7 +20,8 @@ const Shell::KeptHint* Shell::kept_hint(size_t g, size_t k) const {
   const auto it = kept_hints_.find({g, k});
   if (it == kept_hints_.end()) return nullptr;
   const auto& games = all_games();
-  if (g >= games.size() || k >= games[g].records.size() || !(games[g].records[k] == it->second.record))
+  if (g >= games.size() || k >= games[g].records.size() ||
+      !(games[g].records[k] == it->second.record))
     return nullptr;
   return &it->second;
 }
@@ -41,9 +42,8 @@ void Shell::keep_hint(const std::optional<HintMemo>& before) {
   const CMarks hint_marks = hint_cmarks_;
   if (r.kind != RecordKind::kDouble && r.kind != RecordKind::kSetDice) hint_cmarks_ = {};
   cmarks_.erase({g, k});
-  if (r.kind != RecordKind::kMove && r.kind != RecordKind::kDouble &&
-      r.kind != RecordKind::kTake && r.kind != RecordKind::kDrop &&
-      r.kind != RecordKind::kSetDice) {
+  if (r.kind != RecordKind::kMove && r.kind != RecordKind::kDouble && r.kind != RecordKind::kTake &&
+      r.kind != RecordKind::kDrop && r.kind != RecordKind::kSetDice) {
     kept_hints_.erase({g, k});
     return;
   }

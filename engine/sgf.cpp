@@ -96,8 +96,14 @@ void write_game(std::string& out, const GameRecord& game, const MatchInfo& mi,
                std::to_string(r.dice[1]) + sgf_move_letters(r.player, r.move) + "]";
         break;
       case RecordKind::kDouble:
-        // A double that is the last record is still pending: gnubg leaves it out.
-        if (k + 1 == records.size()) continue;
+        // A double that is the last record is still pending: gnubg leaves it out, unless no
+        // play came before it and it carries an analysis (the hint record of a position saved
+        // after a cube hint, gnubg's exception to its bug #36716).
+        if (k + 1 == records.size() &&
+            !(extras && k < extras->records.size() && !extras->records[k].empty() &&
+              std::none_of(records.begin(), records.end(),
+                           [](const MoveRecord& m) { return m.kind == RecordKind::kMove; })))
+          continue;
         out += std::string("\n;") + who + "[double]";
         break;
       case RecordKind::kTake:

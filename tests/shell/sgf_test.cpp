@@ -314,5 +314,65 @@ TEST(Sgf, PositionFileAfterAHintHoldsTheRankedPlays) {
   for (size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(a[i], b[i], 1e-3) << "number " << i;
 }
 
+
+// Files equal gnubg's but for the evaluations' last digits (as above): the numbers with six
+// decimals replaced, the rest is the same, and the numbers agree within 1e-3.
+void expect_like_gnubg_file(const std::string& mine_raw, const std::string& theirs_raw,
+                            const std::string& must_hold) {
+  const std::string mine = normalise(mine_raw), theirs = normalise(theirs_raw);
+  ASSERT_NE(theirs.find(must_hold), std::string::npos) << theirs;
+  const std::regex number(R"(-?[0-9]+\.[0-9]{6})");
+  EXPECT_EQ(std::regex_replace(mine, number, "#"), std::regex_replace(theirs, number, "#"));
+  std::vector<double> a, b;
+  for (auto [text, out] : {std::pair{&mine, &a}, std::pair{&theirs, &b}})
+    for (std::sregex_iterator it(text->begin(), text->end(), number), end; it != end; ++it)
+      out->push_back(std::stod(it->str()));
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(a[i], b[i], 1e-3) << "number " << i;
+}
+
+// A hint's analysis kept in the record of the action made after it, as gnubg's save game writes
+// it: the cube analysis with the double (and its skill mark) and its answer, the ranked plays
+// with the play. (The script ends after a play, so that gnubg appends no hint record, which
+// tavla's save does not write yet.)
+TEST(Sgf, GameFileKeepsTheHintsOfItsActions) {
+  TAVLA_REQUIRE_GNUBG();
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string dir = temp_dir("kept_hints_game");
+  const std::string play =
+      "set defaultnames alice bob\nset player both human\nset seed 5\nnew match 3\n"
+      "13/11 6/5\nhint\ndouble\nhint\ntake\nhint\n24/13\n";
+  write_text(dir + "/tavla.cmds", play + "save game tavla.sgf\n");
+  write_text(dir + "/gnubg.cmds", play + "save game gnubg.sgf\n");
+  run_tavla_script(dir + "/tavla.cmds", dir);
+  run_gnubg_script(dir + "/gnubg.cmds", dir);
+  expect_like_gnubg_file(read_text(dir + "/tavla.sgf"), read_text(dir + "/gnubg.sgf"), "BM[2]");
+}
+
+// save position after a cube hint: gnubg writes its hint record, the double with its analysis
+// (before the roll), and after the roll the roll with that analysis, with the ranked plays too
+// after a hint on the dice.
+TEST(Sgf, PositionFileAfterACubeHintHoldsItsAnalysis) {
+  TAVLA_REQUIRE_GNUBG();
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string dir = temp_dir("cube_hint_position");
+  const std::string start =
+      "set defaultnames alice bob\nset player both human\nset seed 5\nnew match 3\n"
+      "13/11 6/5\nhint\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"", ";B[double]DA["}, {"roll\n", ";B[65]DA["}, {"roll\nhint\n", "]A[0]["}};
+  for (const auto& [more, must_hold] : cases) {
+    write_text(dir + "/tavla.cmds", start + more + "save position tavla.sgf\n");
+    write_text(dir + "/gnubg.cmds", start + more + "save position gnubg.sgf\n");
+    std::filesystem::remove(dir + "/tavla.sgf");
+    std::filesystem::remove(dir + "/gnubg.sgf");
+    run_tavla_script(dir + "/tavla.cmds", dir);
+    run_gnubg_script(dir + "/gnubg.cmds", dir);
+    SCOPED_TRACE(more);
+    expect_like_gnubg_file(read_text(dir + "/tavla.sgf"), read_text(dir + "/gnubg.sgf"),
+                           must_hold);
+  }
+}
+
 }  // namespace
 }  // namespace tavla::test

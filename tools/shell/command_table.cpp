@@ -550,6 +550,40 @@ const CommandEntry kShowStatistics[] = {
      "Compute statistics for every game in the session", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+// gnubg's acCmark... (the help texts are gnubg's).
+const CommandEntry kCmarkCubeSet[] = {
+    {"rollout", &S::cmd_cmark_cube_set_rollout, "CMark cube for rollout", nullptr, nullptr},
+    {"none", &S::cmd_cmark_cube_set_none, "CMark cube clear", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+const CommandEntry kCmarkMoveSet[] = {
+    {"rollout", &S::cmd_cmark_move_set_rollout, "CMark moves for rollout", nullptr, nullptr},
+    {"none", &S::cmd_cmark_move_set_none, "CMark move clear", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+const CommandEntry kCmarkCube[] = {
+    {"clear", &S::cmd_cmark_cube_set_none, "CMark cube clear", nullptr, nullptr},
+    {"set", nullptr, "CMark cube", nullptr, kCmarkCubeSet},
+    {"show", &S::cmd_cmark_cube_show, "Show cmarks for cube", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+const CommandEntry kCmarkMatch[] = {
+    {"clear", &S::cmd_cmark_match_clear, "CMark move clear all", nullptr, nullptr},
+    {"show", &S::cmd_cmark_match_show, "Show cmarks for move", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+const CommandEntry kCmarkGame[] = {
+    {"clear", &S::cmd_cmark_game_clear, "CMark move clear all", nullptr, nullptr},
+    {"show", &S::cmd_cmark_game_show, "Show cmarks for move", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+const CommandEntry kCmarkMove[] = {
+    {"clear", &S::cmd_cmark_move_clear, "CMark move clear all", nullptr, nullptr},
+    {"set", nullptr, "CMark moves", nullptr, kCmarkMoveSet},
+    {"show", &S::cmd_cmark_move_show, "Show cmarks for move", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+const CommandEntry kCmark[] = {
+    {"match", nullptr, "CMark moves and cubes in match", nullptr, kCmarkMatch},
+    {"game", nullptr, "CMark moves and cubes in game", nullptr, kCmarkGame},
+    {"move", nullptr, "CMark moves in movelist", nullptr, kCmarkMove},
+    {"cube", nullptr, "CMark cube", nullptr, kCmarkCube},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kAnalyseClear[] = {
     {"game", &S::cmd_analyse_clear_game, "Clear analysis for this game", nullptr, nullptr},
     {"match", &S::cmd_analyse_clear_match, "Clear analysis for entire match", nullptr, nullptr},
@@ -739,7 +773,7 @@ const CommandEntry kTop[] = {
     {"beaver", &S::cmd_redouble, "Synonym for `redouble'", nullptr, nullptr},
     {"calibrate", &S::cmd_calibrate, "Measure evaluation speed", kOptValue, nullptr},
     NA("clear"),
-    NA("cmark"),
+    {"cmark", nullptr, "Mark candidates", nullptr, kCmark},
     NA_IFACE("copy"),
     {"decline", &S::cmd_decline, "Decline a resignation", nullptr, nullptr},
     NA("dicerolls"),

@@ -112,6 +112,7 @@ class SearchAnalyzer final : public Analyzer {
     a.cubeless_equity = ev[0].cubeless_equity;
     a.cubeless_money = eval::cubeless_money_equity(a.probs);
     a.result = eval::analyse_cube(a.probs, {ev[0].cubeful_equity, ev[1].cubeful_equity}, ci);
+    a.outputs = ev;
     return a;
   }
 

@@ -12,6 +12,7 @@
 // Not thread-safe: an Analyzer owns a Search (one per thread).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <memory>
 #include <optional>
@@ -27,6 +28,7 @@
 #include "eval/eval_settings.h"
 #include "eval/net_set.h"
 #include "eval/probabilities.h"
+#include "eval/search.h"
 
 namespace tavla::shell {
 
@@ -63,6 +65,9 @@ struct CubeAnalysis {
   float cubeless_equity = 0;  // gnubg's UtilityME for the player on roll (OUTPUT_EQUITY)
   float cubeless_money = 0;   // money equity of the same probabilities ("Money:" in match play)
   eval::EvalContext context;  // as evaluated; context.plies is the depth actually used
+  // The evaluations behind it (gnubg's aarOutput: [0] no double, [1] double, take; as
+  // eval::Search::cube_evaluations), which a record keeps as its analysis.
+  std::array<eval::Evaluation, 2> outputs{};
 };
 
 class Analyzer {

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <istream>
 #include <memory>
 #include <optional>
@@ -339,6 +340,18 @@ class Shell {
   void cmd_annotate_add_comment(std::string& args);
   void cmd_annotate_clear_comment(std::string& args);
   void cmd_show_cubeefficiency(std::string& args);
+  // shell_cmark.cpp: `cmark ...'
+  void cmd_cmark_cube_show(std::string& args);
+  void cmd_cmark_cube_set_none(std::string& args);
+  void cmd_cmark_cube_set_rollout(std::string& args);
+  void cmd_cmark_move_clear(std::string& args);
+  void cmd_cmark_move_set_none(std::string& args);
+  void cmd_cmark_move_set_rollout(std::string& args);
+  void cmd_cmark_move_show(std::string& args);
+  void cmd_cmark_game_clear(std::string& args);
+  void cmd_cmark_game_show(std::string& args);
+  void cmd_cmark_match_clear(std::string& args);
+  void cmd_cmark_match_show(std::string& args);
 
   // The settings file `save settings' writes by default and the program reads at start-up:
   // $XDG_CONFIG_HOME/tavla/tavlarc, else ~/.config/tavla/tavlarc ("" when neither is known).
@@ -564,6 +577,56 @@ class Shell {
   const HintMemo* current_hint_memo() const;  // the memo, while the position is unchanged
   // The hint record's analysis for text_record, from the memo.
   std::optional<analysis::DecisionAnalysis> hint_analysis() const;
+  // gnubg keeps a turn's hint in the record of the action made after it (AddMoveRecord copies
+  // its hint record, pmr_hint, into the new record): the ranked plays into the play, the cube
+  // analysis into the double, its answer, the roll and the play of that roll. Per (game, record)
+  // of flow_: what was kept, with the record it was kept for (a record replaced since no longer
+  // matches it) and the contexts of the hints.
+  struct KeptHint {
+    engine::MoveRecord record;
+    analysis::StoredDecision stored;
+    std::optional<eval::CubeAnalysis> cube_result;  // the decision stored.cube_outputs make
+    eval::EvalContext chequer, cube;
+  };
+  std::map<std::pair<size_t, size_t>, KeptHint> kept_hints_;
+  // Call before an action with the hint memo current then (hint_before_action) and after it
+  // with that memo (keep_hint): the new record gets the hint's analysis.
+  std::optional<HintMemo> hint_before_action() const;
+  void keep_hint(const std::optional<HintMemo>& before);
+  // The kept hint of record k of game g when it still belongs to that record, else null.
+  const KeptHint* kept_hint(size_t g, size_t k) const;
+  // The roll's record of the position shown when it kept a cube hint given before the roll
+  // (gnubg's hint record still holds it), else null.
+  const KeptHint* rolled_hint() const;
+  // The cube context of the hint record's analysis (hint_analysis), or null.
+  const eval::EvalContext* hint_cube_context() const;
+  // `cmark' (shell_cmark.cpp): candidates marked for `analyse rollout' (gnubg's cmark flags of
+  // a record's moves and cube decision). Per (game, record) of flow_, and gnubg's hint record's
+  // (the position's, before its action), which pass to the record of the action as its
+  // analysis does.
+  struct CMarks {
+    std::vector<int> moves;  // indices (0-based) in the record's ranked plays, ascending
+    bool cube = false;
+  };
+  std::map<std::pair<size_t, size_t>, CMarks> cmarks_;
+  CMarks hint_cmarks_;
+  // gnubg's get_current_moverecord for cmark: the record after the position shown (while
+  // reviewing) or the hint record; `kind` its kind, `moves` its ranked plays (empty: none),
+  // `number` gnubg's getMoveNumber, `marks` where its marks live. False: no record.
+  struct CMarkTarget {
+    engine::RecordKind kind = engine::RecordKind::kMove;
+    std::vector<eval::ScoredMove> moves;
+    int number = 0;
+    CMarks* marks = nullptr;
+  };
+  bool cmark_target(CMarkTarget& t);
+  bool cmark_cube_target(CMarkTarget& t);
+  bool cmark_moves_target(CMarkTarget& t);
+  void cmark_move_set(std::string& args, bool mark, const char* command);
+  std::string cmark_game_text(size_t g);
+  // Game g's analysis: `analyse`'s while it matches the game, else the one its kept hints make
+  // (counted as gnubg counts a game's stored evaluations); nullopt when it has neither.
+  std::optional<analysis::GameAnalysis> game_analysis(size_t g);
   engine::Variant analyzer_variant_ = engine::Variant::kStandard;  // the game analyzer_ plays
   std::string analyzer_error_;
   // gnubg's bearoff databases (gnubg_os0.bd and, when installed, gnubg_ts0.bd) for the engine,
@@ -608,7 +671,7 @@ class Shell {
   engine::MoveRecord* next_record_to_edit();
   // gnubg's MoveIsMarked: a record with a skill mark below "none" (`next marked').
   static bool is_marked(const engine::MoveRecord& r);
-  void step_marked(int n, bool forward, bool skill_marks);
+  void step_marked(int n, bool forward, bool skill_marks, bool cmarks);
   std::vector<std::string> history_;  // lines typed at the prompt (interactive only)
 
   static std::atomic<bool> interrupted_;

@@ -78,6 +78,8 @@ analysis::Statistics Shell::game_statistics(size_t g) {
     }
     return s;
   }
+  // Not analysed but with hints kept: gnubg counts what its records hold.
+  if (std::optional<analysis::GameAnalysis> kept = game_analysis(g)) return kept->statistics;
   // Not analysed: the counts gnubg's recount finds (moves, results), no errors or luck.
   analysis::Statistics s;
   analysis::Analyser* a = match_analyser();

@@ -168,13 +168,18 @@ const Shell::HintMemo* Shell::current_hint_memo() const {
 
 std::optional<analysis::DecisionAnalysis> Shell::hint_analysis() const {
   const HintMemo* m = current_hint_memo();
-  if (!m) return std::nullopt;
+  // A cube hint before the roll stays in gnubg's hint record after it.
+  const KeptHint* rolled = rolled_hint();
+  if (!m && !rolled) return std::nullopt;
   analysis::DecisionAnalysis d;
-  d.moves = m->moves;
+  if (m) d.moves = m->moves;
   d.played = -1;  // no play chosen yet: none is marked
-  if (m->cube) {
+  if (m && m->cube) {
     d.cube = m->cube;
     d.cube_outputs = m->cube_outputs;
+  } else if (rolled) {
+    d.cube = rolled->cube_result;
+    d.cube_outputs = rolled->stored.cube_outputs;
   }
   return d;
 }
@@ -352,7 +357,7 @@ void Shell::cmd_export_position_text(std::string& args) {
     const std::optional<analysis::DecisionAnalysis> d = hint_analysis();
     const HintMemo* m = current_hint_memo();
     s += text_record(hint, board, ms, d ? &*d : nullptr, m ? &m->chequer : nullptr,
-                     m ? &m->cube_context : nullptr);
+                     hint_cube_context());
   }
   s += text_epilogue();
   write_export(*file, s);
@@ -395,12 +400,11 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
     }
   }
 
-  // The game's analysis, when it is analysed as it stands.
-  const analysis::GameAnalysis* analysed =
-      g < game_analyses_.size() && game_analyses_[g] &&
-              game_analyses_[g]->decisions.size() == game.records.size()
-          ? &*game_analyses_[g]
-          : nullptr;
+  // The game's analysis, when it is analysed as it stands, else what its records kept of hints
+  // (shown with the contexts of those hints).
+  const bool full = g < game_analyses_.size() && game_analyses_[g] &&
+                    game_analyses_[g]->decisions.size() == game.records.size();
+  const std::optional<analysis::GameAnalysis> analysed = game_analysis(g);
   int move_number = 0;
   for (const engine::MoveRecord& r : records) {
     const bool shown = r.kind == engine::RecordKind::kMove ||
@@ -429,12 +433,15 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
       s += text_position(state.board, ms, ++move_number);
       const size_t k = static_cast<size_t>(&r - records.data());
       if (k < game.records.size()) {
-        s += text_record(r, state.board, ms, analysed ? &analysed->decisions[k] : nullptr);
+        const KeptHint* kept = full ? nullptr : kept_hint(g, k);
+        s += text_record(r, state.board, ms,
+                         analysed && (full || kept) ? &analysed->decisions[k] : nullptr,
+                         kept ? &kept->chequer : nullptr, kept ? &kept->cube : nullptr);
       } else {
         const std::optional<analysis::DecisionAnalysis> d = hint_analysis();
         const HintMemo* m = current_hint_memo();
         s += text_record(r, state.board, ms, d ? &*d : nullptr, m ? &m->chequer : nullptr,
-                         m ? &m->cube_context : nullptr);
+                         hint_cube_context());
       }
     } else if (!r.comment.empty()) {
       s += "Annotation:\n" + r.comment + "\n";

@@ -70,9 +70,9 @@ void Shell::save(std::string& args, bool whole_match) {
   std::vector<engine::SgfGameExtras> extras;
   for (size_t g = first; g < last; ++g) {
     extras.emplace_back();
-    if (g < game_analyses_.size() && game_analyses_[g] &&
-        game_analyses_[g]->decisions.size() == games[g].records.size())
-      extras.back() = text::sgf_game_analysis(*game_analyses_[g], settings);
+    // Else the hints its records kept.
+    if (const std::optional<analysis::GameAnalysis> a = game_analysis(g))
+      extras.back() = text::sgf_game_analysis(*a, settings);
   }
   write_file(*file, engine::write_sgf(match_record(whole_match), engine::kSgfApplication, &extras));
 }
@@ -99,9 +99,9 @@ bool Shell::write_file(const std::string& file, const std::string& text) {
 // the game's record of rules and score (numbered 0, so with the match information), the board
 // edited to the position with the player on roll, the cube's value and owner, and the dice when
 // they are rolled; its statistics, all zero, in the parts `set analysis` enables (gnubg writes
-// them for every game it saves). gnubg puts instead its hint record when it carries an analysis:
-// tavla does so after a hint on the dice (the best play and the ranked plays); after a cube hint,
-// and while reviewing (gnubg writes the next play's record with its analysis), the dice alone.
+// them for every game it saves). gnubg puts instead its hint record when it carries an analysis
+// (below); while reviewing gnubg writes the next play's record with its analysis, tavla the dice
+// alone.
 void Shell::cmd_save_position(std::string& args) {
   std::optional<std::string> file = next_token(args);
   if (!flow_.has_game()) {
@@ -156,30 +156,53 @@ void Shell::cmd_save_position(std::string& args) {
   zero.dice = settings.analyse_dice;
   std::vector<engine::SgfGameExtras> extras(1);
   if (zero.moves || zero.cube || zero.dice) extras[0].root = text::sgf_statistics(zero);
-  // After a hint on the dice in this position gnubg writes its hint record instead of the dice:
-  // the best play as the play made, with the ranked plays (A[...]), and counts it in the
-  // game's statistics.
+  // gnubg writes instead of the dice its hint record when that holds an analysis: the ranked
+  // plays of a hint on the dice (the best play as the play made), the cube analysis of a hint
+  // before a double, or before the roll (gnubg keeps it through the roll, as the roll's record
+  // here does), then as the analysis of the double it would be; both on a play after both hints.
+  // It counts them in the game's statistics, the decisions unmarked (no action was judged).
   const HintMemo* memo = current_hint_memo();
-  if (memo && !memo->moves.empty() && ms.dice_rolled() && !game.records.empty() &&
-      game.records.back().kind == engine::RecordKind::kSetDice) {
-    engine::MoveRecord& play = game.records.back();
-    play.kind = engine::RecordKind::kMove;
-    play.player = ms.turn;
-    play.dice = {std::max(ms.dice[0], ms.dice[1]), std::min(ms.dice[0], ms.dice[1])};
-    play.move = memo->moves[0].move.move;
+  const KeptHint* rolled = nullptr;
+  if (const engine::GameRecord* cur = flow_.current_game();
+      cur && !review_ && ms.dice_rolled() && !cur->records.empty() &&
+      cur->records.back().kind == engine::RecordKind::kSetDice)
+    rolled = kept_hint(flow_.games().size() - 1, cur->records.size() - 1);
+  analysis::StoredDecision hinted;
+  analysis::MatchAnalysisSettings with_hint = settings;
+  if (memo && memo->cube) {
+    hinted.cube_outputs = memo->cube_outputs;
+    with_hint.cube.context = memo->cube_context;
+  } else if (rolled && rolled->stored.cube_outputs) {
+    hinted.cube_outputs = rolled->stored.cube_outputs;
+    with_hint.cube.context = rolled->cube;
+  }
+  if (memo && !memo->moves.empty() && ms.dice_rolled()) {
+    hinted.moves = memo->moves;
+    hinted.played = 0;
+    with_hint.chequer.context = memo->chequer;
+  }
+  const engine::MoveRecord hint = hint_record(ms);
+  // (A hint on a double to take: gnubg writes its take record, which tavla does not yet.)
+  if ((hinted.cube_outputs || hinted.moves) && hint.kind != engine::RecordKind::kTake) {
+    if (ms.dice_rolled()) {
+      engine::MoveRecord& play = game.records.back();
+      play = hint;
+      if (hinted.moves) play.move = memo->moves[0].move.move;
+    } else {
+      game.records.push_back(hint);
+    }
     match.games = {game};
     std::vector<analysis::StoredGameAnalysis> stored(1);
     stored[0].resize(game.records.size());
-    stored[0].back().moves = memo->moves;
-    stored[0].back().played = 0;
-    analysis::MatchAnalysisSettings with_hint = settings;
-    with_hint.chequer.context = memo->chequer;
+    stored[0].back() = hinted;
     auto counted = analysis::recount_match(match, stored, with_hint);
     if (!counted) {
       errf("%s", counted.error().c_str());
       return;
     }
-    extras[0] = text::sgf_game_analysis(counted->games[0], with_hint);
+    analysis::GameAnalysis a = counted->games[0];
+    a.decisions.back().cube_skill.reset();
+    extras[0] = text::sgf_game_analysis(a, with_hint);
   }
   write_file(*file, engine::write_sgf(match, engine::kSgfApplication, &extras));
 }
@@ -294,6 +317,10 @@ void Shell::load_match_record(const engine::MatchRecord& match) {
   names_.name = match.info.names;
   match_info_ = match.info;
   game_analyses_.clear();  // the analysis of the match replaced
+  kept_hints_.clear();
+  hint_memo_.reset();  // gnubg drops its hint record with the match
+  cmarks_.clear();
+  hint_cmarks_ = {};
   forget_dice();
   next_turn_ = false;
   show_board();

@@ -104,6 +104,10 @@ void Shell::cmd_new_match(std::string& args) {
   }
   if (!confirm_discard()) return;
   flow_.new_match(n);
+  kept_hints_.clear();
+  hint_memo_.reset();  // gnubg drops its hint record with the match
+  cmarks_.clear();
+  hint_cmarks_ = {};
   names_.name = default_names_;
   match_info_ = {};
   match_info_.date = today();
@@ -117,6 +121,10 @@ void Shell::cmd_new_match(std::string& args) {
 void Shell::cmd_new_session(std::string&) {
   if (!confirm_discard()) return;
   flow_.new_match(0);
+  kept_hints_.clear();
+  hint_memo_.reset();  // gnubg drops its hint record with the match
+  cmarks_.clear();
+  hint_cmarks_ = {};
   match_info_ = {};
   match_info_.date = today();
   out("A new session has been started.\n");
@@ -153,11 +161,14 @@ void Shell::cmd_roll(std::string&) {
   if (!confirm_not_last()) return;
   std::array<int, 2> dice{};
   if (!get_dice(dice)) return;
+  const std::optional<HintMemo> hinted = hint_before_action();
   const bool can_move = flow_.roll(dice);
+  keep_hint(hinted);
   if (display_) show_board();  // gnubg's DiceRolled
   if (!can_move) {
     show_auto_move(engine::Move{});
     flow_.move(engine::Move{});
+    keep_hint(std::nullopt);
     turn_done();
   }
 }
@@ -195,7 +206,9 @@ void Shell::cmd_move(std::string& args) {
     if (n <= 1) {
       const engine::Move m = n ? (*moves)[0].move : engine::Move{};
       show_auto_move(m);
+      const std::optional<HintMemo> hinted = hint_before_action();
       flow_.move(m);
+      keep_hint(hinted);
       turn_done();
       return;
     }
@@ -207,7 +220,9 @@ void Shell::cmd_move(std::string& args) {
     errf("Illegal or unparsable move.");
     return;
   }
+  const std::optional<HintMemo> hinted = hint_before_action();
   flow_.move(legal->move);
+  keep_hint(hinted);
   turn_done();
 }
 
@@ -254,7 +269,9 @@ void Shell::cmd_double(std::string&) {
   }
   if (!confirm_not_last()) return;
   if (display_) outf("%s doubles.\n", name(flow_.match().turn).c_str());
+  const std::optional<HintMemo> hinted = hint_before_action();
   flow_.double_cube();
+  keep_hint(hinted);
   turn_done();
 }
 
@@ -268,7 +285,9 @@ void Shell::cmd_take(std::string&) {
   if (!confirm_not_last()) return;
   if (display_)
     outf("%s accepts the cube at %d.\n", name(flow_.match().turn).c_str(), flow_.match().cube << 1);
+  const std::optional<HintMemo> hinted = hint_before_action();
   flow_.take();
+  keep_hint(hinted);
   forget_dice();
   turn_done();
 }
@@ -286,7 +305,9 @@ void Shell::cmd_drop(std::string&) {
     outf(cube == 1 ? "%s refuses the cube and gives up %d point.\n"
                    : "%s refuses the cube and gives up %d points.\n",
          name(flow_.match().turn).c_str(), cube);
+  const std::optional<HintMemo> hinted = hint_before_action();
   flow_.drop();
+  keep_hint(hinted);
   forget_dice();
   turn_done();
 }
@@ -516,6 +537,7 @@ void Shell::cmd_hint(std::string& args) {
     return;
   }
   HintMemo& memo = remember_hint();
+  hint_cmarks_.moves.clear();  // a new list of plays: none marked
   memo.moves = scored_moves(moves);
   memo.chequer = eval_settings_.chequer.context;
   out(move_hints(moves, game.board, cube_info_for(game, ms.on_roll, beavers),
@@ -526,7 +548,7 @@ void Shell::cmd_hint(std::string& args) {
 void Shell::remember_cube_hint(const CubeAnalysis& cube) {
   HintMemo& memo = remember_hint();
   memo.cube = cube.result;
-  memo.cube_outputs = no_double_evaluation(cube);
+  memo.cube_outputs = cube.outputs;
   memo.cube_context = cube.context;
 }
 

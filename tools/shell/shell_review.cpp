@@ -135,12 +135,13 @@ void Shell::cmd_next(std::string& args) {
     if (r && r->kind == engine::RecordKind::kMove) next_roll();
     return;
   }
-  // `cmarked' alone looks for cmarks only, which tavla's records never have.
-  bool marked = false, skill_marks = false;
+  // `marked': skill marks; `cmarked': cmarks; `anymarked': both.
+  bool marked = false, skill_marks = false, cmarks = false;
   if (word && (equals_ci(*word, "marked") || equals_ci(*word, "cmarked") ||
                equals_ci(*word, "anymarked"))) {
     marked = true;
     skill_marks = !equals_ci(*word, "cmarked");
+    cmarks = !equals_ci(*word, "marked");
     args = rest;
   }
   const int n = step_count(args, 1);
@@ -150,7 +151,7 @@ void Shell::cmd_next(std::string& args) {
     return;
   }
   if (marked) {
-    step_marked(n, true, skill_marks);
+    step_marked(n, true, skill_marks, cmarks);
     return;
   }
   Review& r = review();
@@ -189,12 +190,13 @@ void Shell::cmd_previous(std::string& args) {
     previous_roll();
     return;
   }
-  // `cmarked' alone looks for cmarks only, which tavla's records never have.
-  bool marked = false, skill_marks = false;
+  // `marked': skill marks; `cmarked': cmarks; `anymarked': both.
+  bool marked = false, skill_marks = false, cmarks = false;
   if (word && (equals_ci(*word, "marked") || equals_ci(*word, "cmarked") ||
                equals_ci(*word, "anymarked"))) {
     marked = true;
     skill_marks = !equals_ci(*word, "cmarked");
+    cmarks = !equals_ci(*word, "marked");
     args = rest;
   }
   const int n = step_count(args, 1);
@@ -204,7 +206,7 @@ void Shell::cmd_previous(std::string& args) {
     return;
   }
   if (marked) {
-    step_marked(n, false, skill_marks);
+    step_marked(n, false, skill_marks, cmarks);
     return;
   }
   Review& r = review();
@@ -257,11 +259,20 @@ bool Shell::is_marked(const engine::MoveRecord& r) {
 
 // gnubg's InternalCommandNext and CommandPrevious with `marked': the n-th marked record ahead
 // (not counting the next one) or behind, across games; the position shown is the one before it.
-// Records of tavla carry no analysis move lists, so nothing is ever "cmarked".
-void Shell::step_marked(int n, bool forward, bool skill_marks) {
+// gnubg's MoveIsCMarked: a play with its cube decision or a play marked, a double marked.
+void Shell::step_marked(int n, bool forward, bool skill_marks, bool cmarks) {
   Review& r = review();
+  auto cmarked = [&](size_t game, long i) {
+    const auto it = cmarks_.find({game, static_cast<size_t>(i)});
+    if (it == cmarks_.end()) return false;
+    const engine::RecordKind kind = r.games[game].records[i].kind;
+    return (kind == engine::RecordKind::kMove &&
+            (it->second.cube || !it->second.moves.empty())) ||
+           (kind == engine::RecordKind::kDouble && it->second.cube);
+  };
   auto marked = [&](size_t game, long i) {
-    return skill_marks && i >= 0 && is_marked(r.games[game].records[i]);
+    return i >= 0 && ((skill_marks && is_marked(r.games[game].records[i])) ||
+                      (cmarks && cmarked(game, i)));
   };
   size_t g = r.game;
   // i: the record looked at; -1 is the game's start (gnubg's game-info record, never marked).

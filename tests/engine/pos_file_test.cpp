@@ -101,11 +101,11 @@ TEST(PosFile, RefusesWithFieldAndOffset) {
             "s.pos: byte 32 (score 1): 7 is not below the match length 5");
   b = good;
   const size_t board = b.size() - 26 * 4;  // 26 pairs of words end the file
-  put_word(b, board + 4 * 24, 20 - 9);     // 9 more chequers of the first player on point 24
+  put_word(b, board + 4 * 24, 20 - 9);     // the first player's 24-point: 9 chequers, not 2
   auto many = read_pos(b, "m.pos");
   ASSERT_FALSE(many.ok());
   EXPECT_EQ(many.error(), "m.pos: byte " + std::to_string(board) +
-                              " (board): Jellyfish has 24 chequers on the board (1 to 15 allowed)");
+                              " (board): Jellyfish has 22 chequers on the board (1 to 15 allowed)");
   b = good;
   put_word(b, board - 4, 7);  // die 1
   EXPECT_EQ(read_pos(b, "d.pos").error(),

@@ -23,24 +23,30 @@ std::string fixture(const std::string& path) {
 TEST(FormatsShell, ExportMatchHtmlOfAnAnalysedMatch) {
   TAVLA_REQUIRE_WEIGHTS();
   const std::string dir = temp_dir("html_analysed");
+  // A two-game match between humans (no analysis in the file): the game shown analysed first.
   write_text(dir + "/go.cmds",
-             "load match " + fixture("shell/gnubg_match.sgf") +
+             "load match " + fixture("shell/gnubg_human.sgf") +
                  "\n"
                  "set analysis chequerplay evaluation plies 0\n"
                  "set analysis cubedecision evaluation plies 0\n"
+                 "analyse game\n"
+                 "export match html partial.html\n"
                  "analyse match\n"
                  "export match html report.html\n"
                  "export game html game.html\n");
   const std::string out = run_tavla_script(dir + "/go.cmds", dir);
+  const std::string partial = read_text(dir + "/partial.html");
+  ASSERT_FALSE(partial.empty()) << out;
+  EXPECT_TRUE(well_formed_markup(partial));
+  EXPECT_NE(partial.find("2 games, 1 of them analysed by tavla.</p>"), std::string::npos);
   const std::string html = read_text(dir + "/report.html");
   ASSERT_FALSE(html.empty()) << out;
   EXPECT_TRUE(well_formed_markup(html));
   EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
-  EXPECT_NE(html.find("alice vs bob, 3-point match"), std::string::npos);
-  EXPECT_NE(html.find(" games analysed by tavla.</p>"), std::string::npos);
-  EXPECT_EQ(html.find("of them analysed"), std::string::npos);
+  EXPECT_NE(html.find("<h1>alice vs bob, 3-point match</h1>"), std::string::npos);
+  EXPECT_NE(html.find("2 games analysed by tavla.</p>"), std::string::npos);
   EXPECT_GE(count_occurrences(html, "<svg"), 2);  // the graph and at least one board
-  // The game shown (the last one, where a loaded match stops): one game, analysed.
+  // The game shown (where a loaded match stops: its last game), alone.
   const std::string game = read_text(dir + "/game.html");
   ASSERT_FALSE(game.empty()) << out;
   EXPECT_TRUE(well_formed_markup(game));

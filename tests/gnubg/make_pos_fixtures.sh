@@ -4,7 +4,8 @@
 # GNU Backgammon 1.07's `export position pos` (always the Jellyfish 3.0 layout, version 126),
 # and a few made from them with the layout of gnubg's ParseJF (import.c): the older layouts
 # (version 125: no caution flag; 124: no cube-use, Jacoby and beaver flags), the starting position
-# (player on roll 0), and files gnubg refuses (an unknown version, a file cut short).
+# (player on roll 0), and files gnubg refuses (an unknown version, a file cut short). Also
+# tests/fixtures/mat/nackgammon.mat, a nackgammon match gnubg exports.
 #
 #     bash tests/gnubg/make_pos_fixtures.sh
 #
@@ -56,6 +57,22 @@ set cube use off
 set board 2+4OAADb7QAAAA
 export position pos nocube.pos
 CMDS
+
+# A nackgammon match (gnubg_nackgammon.cmds imports it): the game that script plays, exported.
+rm -f ../mat/nackgammon.mat
+"$gnubg" -t -q -r > /dev/null 2>&1 <<'CMDS'
+set defaultnames alice bob
+set player both human
+set variation nackgammon
+set seed 3
+new match 3
+set dice 3 1
+8/5 6/5
+set dice 6 4
+24/18 13/9
+export match mat ../mat/nackgammon.mat
+CMDS
+test -s ../mat/nackgammon.mat
 
 python3 - <<'PY'
 import struct

@@ -426,7 +426,7 @@ const CommandEntry kSetRollout[] = {
      kOnOff, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
-// gnubg's `set variation' subcommands (nackgammon is not played by tavla).
+// gnubg's `set variation' subcommands.
 const CommandEntry kSetVariation[] = {
     {"1-chequer-hypergammon", &S::cmd_set_variation_hyper1, "Play 1-chequer hypergammon", nullptr,
      nullptr},
@@ -434,7 +434,8 @@ const CommandEntry kSetVariation[] = {
      nullptr},
     {"3-chequer-hypergammon", &S::cmd_set_variation_hyper3, "Play 3-chequer hypergammon", nullptr,
      nullptr},
-    NA("nackgammon"),
+    {"nackgammon", &S::cmd_set_variation_nackgammon,
+     "Play standard backgammon with Nackgammon starting position", nullptr, nullptr},
     {"standard", &S::cmd_set_variation_standard, "Play standard backgammon", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 

@@ -153,6 +153,7 @@ class Shell {
 
   void cmd_set_board(std::string& args);
   void cmd_set_variation_standard(std::string& args);
+  void cmd_set_variation_nackgammon(std::string& args);
   void cmd_set_variation_hyper1(std::string& args);
   void cmd_set_variation_hyper2(std::string& args);
   void cmd_set_variation_hyper3(std::string& args);

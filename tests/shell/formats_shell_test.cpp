@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `export match|game html` (tavla's own HTML match report, tools/text/match_report_html.h) and
-// `import pos` of damaged files, beyond the golden transcript gnubg_import_pos: the page is
-// written, well formed and holds the shell's analysis; files tavla refuses are refused with
-// gnubg's closing message and tavla's reason (field and byte), the match in memory kept.
+// `export match|game html` (tavla's own HTML match report, tools/text/match_report_html.h),
+// `import pos` of damaged files beyond the golden transcript gnubg_import_pos, and the
+// nackgammon setting in saved settings: the page is written, well formed and holds the shell's
+// analysis; files tavla refuses are refused with gnubg's closing message and tavla's reason
+// (field and byte), the match in memory kept.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -107,6 +108,18 @@ TEST(FormatsShell, ImportPosRefusesDamagedFiles) {
   EXPECT_NE(out.find("The score (after 0 games) is: Jellyfish 0, bob 0 (match to 5 points)"),
             std::string::npos)
       << out;
+}
+
+// `save settings` keeps `set variation nackgammon`, and reading the file back restores it.
+TEST(FormatsShell, NackgammonSettingIsSaved) {
+  const std::string dir = temp_dir("nack_settings");
+  write_text(dir + "/save.cmds", "set variation nackgammon\nsave settings nack.rc\n");
+  run_tavla_script(dir + "/save.cmds", dir);
+  const std::string rc = read_text(dir + "/nack.rc");
+  EXPECT_NE(rc.find("\nset variation nackgammon\n"), std::string::npos) << rc;
+  write_text(dir + "/load.cmds", "load commands nack.rc\nshow variation\n");
+  const std::string out = run_tavla_script(dir + "/load.cmds", dir);
+  EXPECT_NE(out.find("Default variation is: Nackgammon\n"), std::string::npos) << out;
 }
 
 }  // namespace

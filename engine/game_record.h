@@ -82,7 +82,7 @@ struct MatchInfo {
   std::array<std::string, 2> ratings;
   std::string date;  // "YYYY-MM-DD" or empty
   std::string event, round, place, annotator, comment;
-  Variant variant = Variant::kStandard;  // .mat [Variation] (the SGF files do not record it yet)
+  Variant variant = Variant::kStandard;  // .mat [Variation], SGF RU[...:Nackgammon|Hypergammon<n>]
 };
 
 // A whole match (or session) as a match file holds it: what the SGF and .mat readers return.

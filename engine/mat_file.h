@@ -27,8 +27,7 @@
 // resignation, GridGammon's ratings after the names ("name, 1650").
 //
 // Not representable in the format: edited positions (gnubg warns and writes blanks; the reader
-// refuses what other programs write for them), automatic doubles, analysis. Nackgammon is refused
-// (tavla does not play it).
+// refuses what other programs write for them), automatic doubles, analysis.
 #pragma once
 
 #include <string>

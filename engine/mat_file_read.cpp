@@ -233,7 +233,7 @@ std::optional<Error> MatReader::read_header(size_t& i) {
         if (v.rfind("Backgammon", 0) == 0) {
           info_.variant = Variant::kStandard;
         } else if (v.rfind("NackGammon", 0) == 0) {
-          return error_at(lines_[i].number, "nackgammon matches are not supported");
+          info_.variant = Variant::kNackgammon;
         } else if (v.rfind("HyperGammon (", 0) == 0 && v.size() > 13 && v[13] >= '1' &&
                    v[13] <= '3') {
           info_.variant = *hypergammon_variant(v[13] - '0');

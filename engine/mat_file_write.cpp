@@ -171,6 +171,8 @@ std::string write_mat(const MatchRecord& match, std::vector<size_t>* edit_warnin
   }
   if (is_hypergammon(mi.variant))
     tag("Variation", "HyperGammon (" + std::to_string(chequers(mi.variant)) + ")");
+  else if (mi.variant == Variant::kNackgammon)
+    tag("Variation", "NackGammon");
   if (!mi.annotator.empty()) tag("Transcriber", mi.annotator);
   if (!mi.comment.empty()) {
     out += "\n; ";

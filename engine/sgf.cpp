@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <map>
 
+#include "engine/variant.h"
+
 namespace tavla::engine {
 
 namespace {
@@ -70,12 +72,17 @@ void write_game(std::string& out, const GameRecord& game, const MatchInfo& mi,
     property(out, "AN", mi.annotator);
     property(out, "GC", mi.comment);
   }
-  if (g.crawford_rule || g.jacoby || !g.cube_use) {
+  if (g.crawford_rule || g.jacoby || mi.variant != Variant::kStandard || !g.cube_use) {
     std::vector<std::string> rules;
     if (!g.cube_use) rules.push_back("NoCube");
     if (g.crawford_rule) rules.push_back("Crawford");
     if (g.crawford_game) rules.push_back("CrawfordGame");
     if (g.jacoby) rules.push_back("Jacoby");
+    // gnubg's aszSGFVariation.
+    if (mi.variant == Variant::kNackgammon)
+      rules.push_back("Nackgammon");
+    else if (is_hypergammon(mi.variant))
+      rules.push_back("Hypergammon" + std::to_string(chequers(mi.variant)));
     out += "RU[";
     for (size_t i = 0; i < rules.size(); ++i) out += (i ? ":" : "") + rules[i];
     out += "]";
@@ -286,6 +293,11 @@ void read_root(const Node& root, GameInfo& g, MatchInfo& mi) {
           g.jacoby = true;
         else if (rule == "NoCube")
           g.cube_use = false;
+        else if (rule == "Nackgammon")
+          mi.variant = Variant::kNackgammon;
+        else if (rule.size() == 12 && rule.rfind("Hypergammon", 0) == 0 &&
+                 hypergammon_variant(rule[11] - '0'))
+          mi.variant = *hypergammon_variant(rule[11] - '0');
         if (end == std::string::npos) break;
         start = end + 1;
       }

@@ -8,11 +8,13 @@ namespace tavla::engine {
 
 namespace {
 
-constexpr std::array<std::string_view, 4> kCommands = {
-    "standard", "1-chequer-hypergammon", "2-chequer-hypergammon", "3-chequer-hypergammon"};
-constexpr std::array<std::string_view, 4> kDescriptions = {
+// In the order of Variant.
+constexpr std::array<std::string_view, 5> kCommands = {
+    "standard", "1-chequer-hypergammon", "2-chequer-hypergammon", "3-chequer-hypergammon",
+    "nackgammon"};
+constexpr std::array<std::string_view, 5> kDescriptions = {
     "Standard backgammon", "1-chequer hypergammon", "2-chequer hypergammon",
-    "3-chequer hypergammon"};
+    "3-chequer hypergammon", "Nackgammon"};
 
 bool equal_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -53,6 +55,15 @@ std::optional<Variant> variant_from_command(std::string_view word) {
 Board starting_position(Variant v) {
   if (v == Variant::kStandard) return Board::starting_position();
   Board b;
+  if (v == Variant::kNackgammon) {
+    for (auto& side : b.sides) {
+      side[23] = side[22] = 2;  // 24- and 23-points
+      side[12] = 4;
+      side[7] = 3;
+      side[5] = 4;
+    }
+    return b;
+  }
   for (auto& side : b.sides)
     for (int i = 0; i < chequers(v); ++i) side[kPoints - 1 - i] = 1;  // 24-, 23-, 22-points
   return b;

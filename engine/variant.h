@@ -4,6 +4,8 @@
 // starting position; the rules of movement are the same, so Board, move generation and the IDs
 // work unchanged (they never assume 15 chequers beyond "at most 15").
 //
+// Nackgammon starts (gnubg's InitBoard, position ID 4Dl4ADbgOXgANg) with 2 chequers on each side's
+// 24- and 23-points, 4 on its 13-, 3 on its 8- and 4 on its 6-point.
 // Hypergammon starting positions (gnubg's InitBoard): each side has its chequers on its own 24-,
 // 23- and 22-points (1 chequer: the 24-point; 2: the 24- and 23-points).
 #pragma once
@@ -18,7 +20,17 @@
 
 namespace tavla::engine {
 
-enum class Variant : uint8_t { kStandard, kHypergammon1, kHypergammon2, kHypergammon3 };
+// Nackgammon (gnubg's VARIATION_NACKGAMMON) is standard backgammon from another starting position:
+// gnubg evaluates it with the standard nets and databases, and so does tavla.
+enum class Variant : uint8_t {
+  kStandard,
+  kHypergammon1,
+  kHypergammon2,
+  kHypergammon3,
+  kNackgammon
+};
+// The variants the programs' options name (`--variation`, ubgi, Python); nackgammon is played in
+// the shell (`set variation nackgammon`) and read from match files.
 inline constexpr std::array<Variant, 4> kAllVariants = {
     Variant::kStandard, Variant::kHypergammon1, Variant::kHypergammon2, Variant::kHypergammon3};
 
@@ -32,13 +44,15 @@ constexpr int chequers(Variant v) {
     case Variant::kHypergammon3:
       return 3;
     case Variant::kStandard:
+    case Variant::kNackgammon:
       break;
   }
   return kCheckersPerSide;
 }
 
 constexpr bool is_hypergammon(Variant v) {
-  return v != Variant::kStandard;
+  return v == Variant::kHypergammon1 || v == Variant::kHypergammon2 ||
+         v == Variant::kHypergammon3;
 }
 
 // The hypergammon variant with `n` chequers (1..3).
@@ -47,9 +61,9 @@ constexpr std::optional<Variant> hypergammon_variant(int n) {
   return static_cast<Variant>(n);
 }
 
-// gnubg's bgvariation number (its enum has nackgammon at 1, which tavla does not play): 0 standard,
-// 2..4 hypergammon 1..3.
+// gnubg's bgvariation number: 0 standard, 1 nackgammon, 2..4 hypergammon 1..3.
 constexpr int gnubg_variation_number(Variant v) {
+  if (v == Variant::kNackgammon) return 1;
   return v == Variant::kStandard ? 0 : 1 + static_cast<int>(v);
 }
 

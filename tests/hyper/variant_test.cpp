@@ -3,6 +3,8 @@
 // and scoring of finished hypergammon games.
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "engine/movegen.h"
 #include "engine/position_id.h"
 #include "engine/variant.h"
@@ -15,7 +17,10 @@ TEST(Variant, StartingPositionsAreGnubgs) {
   EXPECT_EQ(position_id(starting_position(Variant::kHypergammon1)), "AACAAAAAAgAAAA");
   EXPECT_EQ(position_id(starting_position(Variant::kHypergammon2)), "AABAAQAACgAAAA");
   EXPECT_EQ(position_id(starting_position(Variant::kHypergammon3)), "AACgAgAAKgAAAA");
-  for (Variant v : kAllVariants) {
+  EXPECT_EQ(position_id(starting_position(Variant::kNackgammon)), "4Dl4ADbgOXgANg");
+  auto variants = std::vector<Variant>(kAllVariants.begin(), kAllVariants.end());
+  variants.push_back(Variant::kNackgammon);
+  for (Variant v : variants) {
     const Board b = starting_position(v);
     EXPECT_EQ(b.checkers_on_board(0), chequers(v));
     EXPECT_EQ(b.checkers_on_board(1), chequers(v));
@@ -31,7 +36,13 @@ TEST(Variant, NamesAndNumbers) {
   EXPECT_EQ(variant_description(Variant::kStandard), "Standard backgammon");
   for (Variant v : kAllVariants) EXPECT_EQ(variant_from_command(variant_command(v)), v);
   EXPECT_EQ(variant_from_command("1-CHEQUER-HYPERGAMMON"), Variant::kHypergammon1);
+  // Nackgammon is the shell's only (`set variation nackgammon`), not the programs' options'.
   EXPECT_FALSE(variant_from_command("nackgammon"));
+  EXPECT_EQ(variant_command(Variant::kNackgammon), "nackgammon");
+  EXPECT_EQ(variant_description(Variant::kNackgammon), "Nackgammon");
+  EXPECT_EQ(gnubg_variation_number(Variant::kNackgammon), 1);
+  EXPECT_FALSE(is_hypergammon(Variant::kNackgammon));
+  EXPECT_EQ(chequers(Variant::kNackgammon), 15);
   EXPECT_FALSE(variant_from_command("hyper"));
   EXPECT_EQ(gnubg_variation_number(Variant::kStandard), 0);
   EXPECT_EQ(gnubg_variation_number(Variant::kHypergammon1), 2);

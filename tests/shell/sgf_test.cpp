@@ -106,6 +106,28 @@ TEST(Sgf, WriteThenReadReproducesTheMatch) {
   EXPECT_EQ(engine::write_sgf(again, "tavla:test"), text);
 }
 
+// The variation goes in RU[] as gnubg writes it (sgf.c aszSGFVariation; the transcript
+// gnubg_nackgammon compares whole files with gnubg's) and is read back.
+TEST(Sgf, VariationInRules) {
+  for (engine::Variant v : {engine::Variant::kNackgammon, engine::Variant::kHypergammon3,
+                            engine::Variant::kStandard}) {
+    engine::SgfMatch m;
+    m.info.names = {"alice", "bob"};
+    m.info.variant = v;
+    m.games.emplace_back();
+    m.games.back().info.match_length = 3;
+    m.games.back().info.crawford_rule = true;
+    const std::string text = engine::write_sgf(m, "tavla:test");
+    const char* rule = v == engine::Variant::kNackgammon     ? "RU[Crawford:Nackgammon]"
+                       : v == engine::Variant::kHypergammon3 ? "RU[Crawford:Hypergammon3]"
+                                                             : "RU[Crawford]";
+    EXPECT_NE(text.find(rule), std::string::npos) << text;
+    auto back = engine::read_sgf(text, "v.sgf");
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_EQ(back->info.variant, v);
+  }
+}
+
 TEST(Sgf, PendingDoubleIsNotWritten) {
   GameFlow flow;
   flow.new_match(0);

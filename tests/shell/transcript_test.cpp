@@ -164,9 +164,10 @@ TEST(Program, ShowCommandsListsWhatHelpDescribes) {
   for (const char* c : {"\nset evaluation movefilter\n", "\nset evaluation sameasanalysis\n",
                         "\nset player movefilter\n", "\nshow onesidedrollout\n",
                         "\nset matchinfo rating\n", "\nset rollout player chequerplay plies\n",
-                        "\nshow commands\n", "\nroll\n", "\ncmark move set rollout\n"})
+                        "\nshow commands\n", "\nroll\n", "\ncmark move set rollout\n",
+                        "\nimport pos\n", "\nexport match html\n"})
     EXPECT_NE(list.find(c), std::string::npos) << c << list;
-  for (const char* c : {"\nanalyse rollout", "\nanalysis ", "\nn\n", "\nset sound", "\nimport pos\n"})
+  for (const char* c : {"\nanalyse rollout", "\nanalysis ", "\nn\n", "\nset sound", "\nimport sgg\n"})
     EXPECT_EQ(list.find(c), std::string::npos) << c;
   write_text(dir + "/help.cmds", helps);
   const std::string described = run_tavla_script(dir + "/help.cmds", dir);

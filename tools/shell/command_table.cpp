@@ -68,7 +68,9 @@ const CommandEntry kExportMatch[] = {
     {"mat", &S::cmd_export_match_mat, "Records a log of the match in .mat format", kFilename,
      nullptr},
     NA_FORMAT("snowietxt"),
-    NA_FORMAT("html"),
+    {"html", &S::cmd_export_match_html,
+     "Writes tavla's one-page HTML report of the match analysis (not gnubg's HTML pages)",
+     kFilename, nullptr},
     NA_FORMAT("latex"),
     {"text", &S::cmd_export_match_text, "Records a log of the match in text format", kFilename,
      nullptr},
@@ -80,7 +82,9 @@ const CommandEntry kExportGame[] = {
     {"gam", &S::cmd_export_game_gam, "Records a log of the game in .gam format", kFilename,
      nullptr},
     NA_FORMAT("snowietxt"),
-    NA_FORMAT("html"),
+    {"html", &S::cmd_export_game_html,
+     "Writes tavla's one-page HTML report of the game's analysis (not gnubg's HTML pages)",
+     kFilename, nullptr},
     NA_FORMAT("latex"),
     NA_FORMAT("pdf"),
     NA_FORMAT("ps"),
@@ -118,7 +122,7 @@ const CommandEntry kImport[] = {
     NA_FORMAT("empire"),
     NA_FORMAT("party"),
     NA_FORMAT("bgroom"),
-    NA_FORMAT("pos"),
+    {"pos", &S::cmd_import_pos, "Import a Jellyfish position file", kFilename, nullptr},
     NA_FORMAT("sgg"),
     NA_FORMAT("snowietxt"),
     NA_FORMAT("tmg"),
@@ -422,7 +426,7 @@ const CommandEntry kSetRollout[] = {
      kOnOff, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
-// gnubg's `set variation' subcommands (nackgammon is not played by tavla).
+// gnubg's `set variation' subcommands.
 const CommandEntry kSetVariation[] = {
     {"1-chequer-hypergammon", &S::cmd_set_variation_hyper1, "Play 1-chequer hypergammon", nullptr,
      nullptr},
@@ -430,7 +434,8 @@ const CommandEntry kSetVariation[] = {
      nullptr},
     {"3-chequer-hypergammon", &S::cmd_set_variation_hyper3, "Play 3-chequer hypergammon", nullptr,
      nullptr},
-    NA("nackgammon"),
+    {"nackgammon", &S::cmd_set_variation_nackgammon,
+     "Play standard backgammon with Nackgammon starting position", nullptr, nullptr},
     {"standard", &S::cmd_set_variation_standard, "Play standard backgammon", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 

@@ -109,8 +109,11 @@ class Shell {
   void cmd_export_position_text(std::string& args);
   void cmd_export_game_text(std::string& args);
   void cmd_export_match_text(std::string& args);
+  void cmd_export_match_html(std::string& args);
+  void cmd_export_game_html(std::string& args);
   void cmd_load_match(std::string& args);
   void cmd_import_mat(std::string& args);
+  void cmd_import_pos(std::string& args);
   void cmd_export_match_mat(std::string& args);
   void cmd_load_commands(std::string& args);
   void cmd_not_available(std::string& args);
@@ -151,6 +154,7 @@ class Shell {
 
   void cmd_set_board(std::string& args);
   void cmd_set_variation_standard(std::string& args);
+  void cmd_set_variation_nackgammon(std::string& args);
   void cmd_set_variation_hyper1(std::string& args);
   void cmd_set_variation_hyper2(std::string& args);
   void cmd_set_variation_hyper3(std::string& args);
@@ -556,6 +560,8 @@ class Shell {
   static engine::MoveRecord hint_record(const engine::MatchState& ms);
   std::string game_text(size_t game, bool last_game, analysis::Statistics& total);
   bool write_export(const std::string& file, const std::string& text);
+  // tavla's HTML match report of games [first, last) with the analysis held (shell_export_html).
+  void export_html(const std::string& file, size_t first, size_t last);
   // gnubg's static `dt` of TextPrintCubeAnalysis: the last double was a beaver or raccoon, so the
   // answer to it is not analysed either (kept from one export to the next, as gnubg keeps it).
   bool export_beaver_ = false;

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "engine/mat_file.h"
+#include "engine/pos_file.h"
 #include "engine/sgf.h"
 #include "shell/command_table.h"
 #include "shell/shell.h"
@@ -428,6 +429,37 @@ void Shell::cmd_import_mat(std::string& args) {
     return;
   }
   load_match_record(*match);
+}
+
+// gnubg's `import pos` (CommandImportJF, ImportJF): a Jellyfish position replaces the match, as
+// one game set up from the file (engine/pos_file.h), and the board is shown twice, as gnubg's tty
+// shows it (once when its settings are updated, once by the command).
+void Shell::cmd_import_pos(std::string& args) {
+  std::optional<std::string> file = next_token(args);
+  if (!file || file->empty()) {
+    out("You must specify a position file to import (see `help import pos').\n");
+    return;
+  }
+  const std::optional<std::string> bytes = read_whole(*file);
+  if (!bytes) {
+    errf("%s: %s", file->c_str(), std::strerror(errno ? errno : ENOENT));
+    show_board();  // gnubg shows the board (or that there is no game) after the error
+    return;
+  }
+  if (!confirm_discard()) return;  // gnubg asks before reading the file
+  bool unrecognised = false;
+  auto match = engine::read_pos(*bytes, *file, &unrecognised);
+  if (!match) {
+    // gnubg's two messages; for what gnubg reads short or accepts, tavla says what and where.
+    if (unrecognised)
+      out("File not recognised as Jellyfish file.\n");
+    else
+      errf("Error reading Jellyfish file: %s", match.error().c_str());
+    out("This file is not a valid Jellyfish .pos file!\n\n");
+    return;
+  }
+  load_match_record(*match);
+  show_board();
 }
 
 void Shell::cmd_load_commands(std::string& args) {

@@ -139,9 +139,7 @@ void Shell::cmd_save_settings(std::string& args) {
   s += strf("set beavers %d\n", rules.beavers);
   s += strf("set jacoby %s\n", on_off(rules.jacoby));
   s += strf("set matchlength %d\n", default_match_length_);
-  static constexpr const char* kVariation[] = {"standard", "1-chequer-hypergammon",
-                                               "2-chequer-hypergammon", "3-chequer-hypergammon"};
-  s += strf("set variation %s\n", kVariation[static_cast<int>(rules.variant)]);
+  s += strf("set variation %s\n", std::string(engine::variant_command(rules.variant)).c_str());
   s += strf("set eval sameasanalysis %s\n", on_off(eval_same_as_analysis_));
   s += "set evaluation chequerplay type evaluation\n";
   s += eval_settings("set evaluation chequerplay evaluation", eval_settings_.chequer.context);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's `set variation` and `show variation` (set.c SetVariation, show.c CommandShowVariation):
 // the variation is the default for the next new match or session; the match in progress keeps
-// the one it was started with. Hypergammon is evaluated from its database (shell.cpp).
+// the one it was started with. Hypergammon is evaluated from its database (shell.cpp); nackgammon
+// with the standard nets, as gnubg.
 #include "engine/variant.h"
 #include "shell/shell.h"
 
@@ -28,6 +29,9 @@ void Shell::set_variation(engine::Variant v) {
 
 void Shell::cmd_set_variation_standard(std::string&) {
   set_variation(engine::Variant::kStandard);
+}
+void Shell::cmd_set_variation_nackgammon(std::string&) {
+  set_variation(engine::Variant::kNackgammon);
 }
 void Shell::cmd_set_variation_hyper1(std::string&) {
   set_variation(engine::Variant::kHypergammon1);

@@ -255,8 +255,18 @@ std::string match_report_html(const MatchAnalysis& m, const MatchReportOptions& 
        {std::pair<const char*, const std::string*>{"Event", &m.info.event},
         {"Round", &m.info.round}, {"Place", &m.info.place}, {"Date", &m.info.date}})
     if (!value->empty()) meta += std::string(label) + ": " + xml_escape(*value) + ". ";
+  // A game counts as analysed when a decision of it carries ranked plays or a cube analysis (the
+  // shell's `export match html` also reports games it has not analysed).
+  int analysed = 0;
+  for (const auto& g : m.games)
+    analysed += std::any_of(g.decisions.begin(), g.decisions.end(),
+                            [](const DecisionAnalysis& d) { return !d.moves.empty() || d.cube; });
   out += "<p>" + meta + std::to_string(m.games.size()) + " game" +
-         (m.games.size() == 1 ? "" : "s") + " analysed by tavla.</p>";
+         (m.games.size() == 1 ? "" : "s") +
+         (analysed == static_cast<int>(m.games.size())
+              ? std::string(" analysed by tavla.")
+              : ", " + std::to_string(analysed) + " of them analysed by tavla.") +
+         "</p>";
 
   out += "<h2>Statistics</h2>" + summary_table(m);
   out += "<details><summary>gnubg's full statistics</summary><pre>" +

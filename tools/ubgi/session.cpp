@@ -47,6 +47,8 @@ std::string_view variant_word(engine::Variant v) {
       return "hypergammon2";
     case engine::Variant::kHypergammon3:
       return "hypergammon3";
+    case engine::Variant::kNackgammon:  // not offered by the protocol (kAllVariants)
+      return "nackgammon";
   }
   return "backgammon";
 }

@@ -385,7 +385,7 @@ Board Search::best_move_in_eval(const Board& board, int d1, int d2, const CubeIn
     }
     if (same_class) {
       prune_probs_.resize(n);
-      evaluate_batch(prune_boards_, prune_probs_, first, true, true);
+      evaluator_.evaluate_pruning(prune_boards_, prune_probs_, first);
       const CubeInfo opp = with_on_roll(ci, 1 - ci.on_roll);
       // The `keep` lowest opponent scores in increasing order; equal scores keep the earlier move
       // (gnubg's strict <): insertion after the equal ones, as a stable sort would place them.
@@ -441,12 +441,14 @@ void Search::score_moves_known(std::span<ScoredMove> moves, const CubeInfo& ci,
     // count) but cost more time than it saved, a random access to a large shared table per
     // candidate (4-ply: 2.3-2.8 s without, 3.2 s with it for the full nets, 3.5-4.1 s with
     // both). Inside a lookahead the search's own small LeafCache serves them instead (a match
-    // analysis at 2 ply: 8% less time), and another one the pruning nets' evaluations of all
-    // plays (engine7.sgf at 2 ply: 2.16 M of 9.63 M answered from its 2^16 entries).
+    // analysis at 2 ply: 8% less time); the pruning nets' evaluations are not cached: a second
+    // LeafCache for them answered 2.16 M of engine7.sgf's 9.63 M (2^16 entries; 2^12: fewer)
+    // but made the analysis slower, by 1-10% in paired runs on a loaded 2-core Xeon (a pruning
+    // evaluation costs little more than the key, the probe and the store).
     batch_boards_.resize(moves.size());
     batch_probs.resize(moves.size());
     for (size_t i = 0; i < moves.size(); ++i) batch_boards_[i] = moves[i].move.after.swapped();
-    evaluate_batch(batch_boards_, batch_probs, known, cached, false);
+    evaluate_batch(batch_boards_, batch_probs, known, cached);
   }
   const CubePosition one[1] = {opp};
   for (size_t i = 0; i < moves.size(); ++i) {
@@ -470,8 +472,7 @@ void Search::score_moves_known(std::span<ScoredMove> moves, const CubeInfo& ci,
 }
 
 void Search::evaluate_batch(std::span<const Board> boards, std::span<Probabilities> out,
-                            std::optional<PositionClass> known, bool cached, bool pruning) {
-  assert(!pruning || (cached && known));
+                            std::optional<PositionClass> known, bool cached) {
   if (!cached) {
     if (known)
       evaluator_.evaluate(boards, out, *known);
@@ -479,36 +480,33 @@ void Search::evaluate_batch(std::span<const Board> boards, std::span<Probabiliti
       evaluator_.evaluate(boards, out);
     return;
   }
-  LeafCache& cache = pruning ? prune_cache_ : leaf_cache_;
   const size_t n = boards.size();
   batch_keys_.resize(n);
   batch_slots_.resize(n);
   // Keys and prefetches first, so that the probes' memory accesses overlap.
   for (size_t i = 0; i < n; ++i) {
     batch_keys_[i] = board_key(boards[i]);
-    batch_slots_[i] = cache.slot(batch_keys_[i]);
-    cache.prefetch(batch_slots_[i]);
+    batch_slots_[i] = leaf_cache_.slot(batch_keys_[i]);
+    leaf_cache_.prefetch(batch_slots_[i]);
   }
   batch_misses_.clear();
   miss_boards_.clear();
   for (size_t i = 0; i < n; ++i)
-    if (!cache.lookup(batch_slots_[i], batch_keys_[i], out[i])) {
+    if (!leaf_cache_.lookup(batch_slots_[i], batch_keys_[i], out[i])) {
       batch_misses_.push_back(static_cast<uint32_t>(i));
       miss_boards_.push_back(boards[i]);
     }
-  (pruning ? prune_cache_hits_ : leaf_cache_hits_) += n - batch_misses_.size();
+  leaf_cache_hits_ += n - batch_misses_.size();
   if (batch_misses_.empty()) return;
   miss_probs_.resize(batch_misses_.size());
-  if (pruning)
-    evaluator_.evaluate_pruning(miss_boards_, miss_probs_, *known);
-  else if (known)
+  if (known)
     evaluator_.evaluate(miss_boards_, miss_probs_, *known);
   else
     evaluator_.evaluate(miss_boards_, miss_probs_);
   for (size_t k = 0; k < batch_misses_.size(); ++k) {
     const uint32_t i = batch_misses_[k];
     out[i] = miss_probs_[k];
-    cache.store(batch_slots_[i], batch_keys_[i], out[i]);
+    leaf_cache_.store(batch_slots_[i], batch_keys_[i], out[i]);
   }
 }
 

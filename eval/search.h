@@ -107,8 +107,6 @@ class Search {
   uint64_t cache_lookups() const { return cache_lookups_; }
   // 0-ply evaluations inside lookaheads answered by this search's leaf cache (leaf_cache.h).
   uint64_t leaf_cache_hits() const { return leaf_cache_hits_; }
-  // Pruning-net evaluations inside lookaheads answered by this search's pruning cache.
-  uint64_t prune_cache_hits() const { return prune_cache_hits_; }
 
   // Cancellation (an interrupt from the user): while *flag is true, a call in progress stops at its
   // next check (every roll of a searched node, every move scored) and returns meaningless
@@ -179,7 +177,6 @@ class Search {
   std::shared_ptr<EvalCache> cache_;
   uint64_t cache_lookups_ = 0;
   uint64_t leaf_cache_hits_ = 0;
-  uint64_t prune_cache_hits_ = 0;
   std::vector<std::unique_ptr<engine::MoveList>> lists_;  // one per recursion depth
   // Scratch of best_move_in_eval and of 0-ply score_moves (neither recurses), kept to avoid
   // allocations in the search.
@@ -189,9 +186,6 @@ class Search {
   // Static evaluations of the 0-ply batches inside a lookahead (see leaf_cache.h), and a
   // batch's keys, slots and misses.
   LeafCache leaf_cache_;
-  // The same for the pruning nets' evaluations of all plays of a roll (best_move_in_eval): a
-  // 2-ply match analysis of engine7.sgf repeats about 30% of them.
-  LeafCache prune_cache_;
   std::vector<size_t> batch_slots_;
   std::vector<BoardKey> batch_keys_;
   std::vector<uint32_t> batch_misses_;
@@ -199,10 +193,9 @@ class Search {
   std::vector<Probabilities> miss_probs_;
   // The static evaluations of `boards` into `out` (sizes equal), through the leaf cache.
   // `known`: the class of every board, when the caller knows it (else each is classified).
-  // `cached`: through the leaf cache (else straight to the evaluator). `pruning`: the pruning
-  // nets' evaluations instead, through the pruning cache (cached and known must be given).
+  // `cached`: through the leaf cache (else straight to the evaluator).
   void evaluate_batch(std::span<const engine::Board> boards, std::span<Probabilities> out,
-                      std::optional<PositionClass> known, bool cached, bool pruning);
+                      std::optional<PositionClass> known, bool cached);
   // score_moves with, at 0 ply, the class of every board after a move if the caller knows it
   // (best_move_in_eval classified them all for the pruning nets) and whether to use the leaf
   // cache: only inside a lookahead (best_move_in_eval), where the transpositions are; top-level

@@ -128,13 +128,16 @@ void Evaluator::evaluate_chunk(const Board* boards, int n, Probabilities* out, M
     const int j = g.count++;
     g.board[j] = k;
     SparseInputs& cur = g.inputs;
+    // Rows of the net's own width (the pruning nets' are narrower than g.hp), so that the
+    // hidden layer of the whole group is one contiguous run for hidden_activation.
+    float* sums = g.sums.get() + j * net.padded_hidden();
     if (mode == Mode::kMain && c == PositionClass::kRace) {
       encode_sparse(c, boards[k], cur);
-      kernels::first_layer(net, cur, g.sums.get() + j * g.hp);
+      kernels::first_layer(net, cur, sums);
     } else if (mode == Mode::kMain) {
-      kernels::first_layer_board(net, c, boards[k], cur, g.sums.get() + j * g.hp);
+      kernels::first_layer_board(net, c, boards[k], cur, sums);
     } else {
-      kernels::first_layer_base(net, boards[k], cur, g.sums.get() + j * g.hp);
+      kernels::first_layer_base(net, boards[k], cur, sums);
     }
   }
   for (int gi = 0; gi < static_cast<int>(scratch_->groups.size()); ++gi) {
@@ -142,11 +145,10 @@ void Evaluator::evaluate_chunk(const Board* boards, int n, Probabilities* out, M
     if (!g.count) continue;
     const PositionClass c = static_cast<PositionClass>(gi + static_cast<int>(PositionClass::kRace));
     const Net& net = mode == Mode::kMain ? nets_->main_net(c) : nets_->pruning_net(c);
-    // Rows are g.hp apart; the net may use fewer (pruning nets), which is harmless.
-    for (int j = 0; j < g.count; ++j)
-      kernels::hidden_activation(g.sums.get() + j * g.hp, g.hidden.get() + j * net.padded_hidden(),
-                                 net.padded_hidden(), net.beta_hidden(),
-                                 options_.hidden_reciprocal);
+    // All rows in one call (they are contiguous, net.padded_hidden() apart): the independent
+    // table lookups of several boards overlap (a pruning net's row alone is only two vectors).
+    kernels::hidden_activation(g.sums.get(), g.hidden.get(), g.count * net.padded_hidden(),
+                               net.beta_hidden(), options_.hidden_reciprocal);
     kernels::output_layer(net, g.hidden.get(), g.count, g.out.data());
     for (int j = 0; j < g.count; ++j) {
       const int k = g.board[j];

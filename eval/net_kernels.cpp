@@ -307,23 +307,45 @@ void hidden_activation(const float* sums, float* h, int count, float beta_hidden
 namespace {
 
 #if defined(TAVLA_EVAL_AVX2)
-// The output sums z[0..2P-1] of one hidden vector: one 256-bit accumulator per pair of outputs
-// (a compile-time count, so they stay in registers); its halves are the four SSE lanes of each.
-template <int P>
-void output_sums(const Net& net, const float* h, int hp, float* z) {
-  __m256 acc[P];
-  for (int p = 0; p < P; ++p) acc[p] = _mm256_setzero_ps();
+// The output sums z[r][0..2P-1] of R hidden vectors h + r x hp: one 256-bit accumulator per pair
+// of outputs and row (a compile-time count, so they stay in registers); its halves are the four
+// SSE lanes of each. Each accumulator is a chain of dependent additions in gnubg's order; R rows
+// side by side give the processor independent chains to overlap (the same sums, bit for bit).
+template <int P, int R>
+void output_sums(const Net& net, const float* h, int hp, float (*z)[kNetOutputs + 1]) {
+  __m256 acc[R][P];
+  for (int r = 0; r < R; ++r)
+    for (int p = 0; p < P; ++p) acc[r][p] = _mm256_setzero_ps();
   for (int m = 0; m < hp / 4; ++m) {
-    const __m256 hv = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(h + 4 * m));
-    for (int p = 0; p < P; ++p)
-      acc[p] = _mm256_add_ps(
-          acc[p], _mm256_mul_ps(hv, _mm256_load_ps(net.paired_output_weights(p) + 8 * m)));
+    __m256 hv[R];
+    for (int r = 0; r < R; ++r)
+      hv[r] = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(h + r * hp + 4 * m));
+    for (int p = 0; p < P; ++p) {
+      const __m256 w = _mm256_load_ps(net.paired_output_weights(p) + 8 * m);
+      for (int r = 0; r < R; ++r) acc[r][p] = _mm256_add_ps(acc[r][p], _mm256_mul_ps(hv[r], w));
+    }
   }
-  for (int p = 0; p < P; ++p) {
-    alignas(32) float lanes[8];
-    _mm256_store_ps(lanes, acc[p]);
-    z[2 * p] = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
-    z[2 * p + 1] = (lanes[4] + lanes[5]) + (lanes[6] + lanes[7]);
+  for (int r = 0; r < R; ++r)
+    for (int p = 0; p < P; ++p) {
+      alignas(32) float lanes[8];
+      _mm256_store_ps(lanes, acc[r][p]);
+      z[r][2 * p] = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+      z[r][2 * p + 1] = (lanes[4] + lanes[5]) + (lanes[6] + lanes[7]);
+    }
+}
+
+template <int R>
+void output_sums_rows(const Net& net, const float* h, int hp, float (*z)[kNetOutputs + 1]) {
+  switch (net.output_pairs()) {
+    case 3:
+      output_sums<3, R>(net, h, hp, z);
+      break;
+    case 2:
+      output_sums<2, R>(net, h, hp, z);
+      break;
+    default:
+      output_sums<1, R>(net, h, hp, z);
+      break;
   }
 }
 #endif
@@ -334,26 +356,26 @@ void output_layer(const Net& net, const float* h, int rows, float* out) {
   const int hp = net.padded_hidden();
   const int no = net.outputs();
   const float beta = net.beta_output();
-  for (int r = 0; r < rows; ++r, h += hp, out += no) {
-    float z[kNetOutputs + 1];
 #if defined(TAVLA_EVAL_AVX2)
-    const int pairs = net.output_pairs();
-    assert(pairs <= (kNetOutputs + 1) / 2);
-    switch (pairs) {
-      case 3:
-        output_sums<3>(net, h, hp, z);
-        break;
-      case 2:
-        output_sums<2>(net, h, hp, z);
-        break;
-      default:
-        output_sums<1>(net, h, hp, z);
-        break;
-    }
+  assert(net.output_pairs() <= (kNetOutputs + 1) / 2);
+  constexpr int kRows = 2;  // rows per pass
 #else
-    for (int k = 0; k < no; ++k) z[k] = dot_in_four_lanes(h, net.output_row(k), hp);
+  constexpr int kRows = 1;
 #endif
-    for (int k = 0; k < no; ++k) out[k] = logistic_output(beta * (z[k] + net.output_bias(k)));
+  for (int r = 0; r < rows; r += kRows) {
+    const int now = std::min(kRows, rows - r);
+    float z[kRows][kNetOutputs + 1];
+#if defined(TAVLA_EVAL_AVX2)
+    if (now == 2)
+      output_sums_rows<2>(net, h + r * hp, hp, z);
+    else
+      output_sums_rows<1>(net, h + r * hp, hp, z);
+#else
+    for (int k = 0; k < no; ++k) z[0][k] = dot_in_four_lanes(h + r * hp, net.output_row(k), hp);
+#endif
+    for (int q = 0; q < now; ++q)
+      for (int k = 0; k < no; ++k)
+        out[(r + q) * no + k] = logistic_output(beta * (z[q][k] + net.output_bias(k)));
   }
 }
 

@@ -264,6 +264,22 @@ const CommandEntry kSetConfirm[] = {
      kOnOff, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kSetOutput[] = {
+    {"output", &S::cmd_set_output_output, "Print to messages to stdout", kOnOff, nullptr},
+    {"matchpc", &S::cmd_set_output_matchpc,
+     "Show match equities as percentages (on) or probabilities (off)", kOnOff, nullptr},
+    {"mwc", &S::cmd_set_output_mwc, "Show output in MWC (on) or equity (off) (match play only)",
+     kOnOff, nullptr},
+    {"rawboard", &S::cmd_set_output_rawboard,
+     "Give FIBS \"boardstyle 3\" output (on), or an ASCII board (off)", kOnOff, nullptr},
+    {"winpc", &S::cmd_set_output_winpc,
+     "Show winning chances as percentages (on) or probabilities (off)", kOnOff, nullptr},
+    {"digits", &S::cmd_set_output_digits,
+     "Set number of digits after the decimal point in outputs", kValue, nullptr},
+    {"errorratefactor", &S::cmd_set_output_errorratefactor,
+     "The factor used for multiplying error rates", kValue, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kSetCube[] = {
     {"center", &S::cmd_set_cube_centre, "The U.S.A. spelling of `centre'", nullptr, nullptr},
     {"centre", &S::cmd_set_cube_centre, "Allow both players access to the cube", nullptr, nullptr},
@@ -516,7 +532,7 @@ const CommandEntry kSet[] = {
     {"matchlength", &S::cmd_set_matchlength, "Specify the default length for new matches", kLength,
      nullptr},
     {"met", &S::cmd_set_met, "Synonym for `set matchequitytable'", kFilename, nullptr},
-    NA("output"),
+    {"output", nullptr, "Modify options for formatting results", nullptr, kSetOutput},
     NA_GUI("panelwidth"),
     {"player", &S::cmd_set_player, "Change options for one or both players", kPlayer, kSetPlayer},
     {"postcrawford", &S::cmd_set_postcrawford, "Set whether this is a post-Crawford game", kOnOff,
@@ -632,7 +648,7 @@ const CommandEntry kShow[] = {
     {"met", &S::cmd_show_matchequitytable, "Synonym for `show matchequitytable'", kOptValue,
      nullptr},
     {"onesidedrollout", &S::cmd_show_onesidedrollout, "Show misc race theory", nullptr, nullptr},
-    NA("output"),
+    {"output", &S::cmd_show_output, "Show how results will be formatted", nullptr, nullptr},
     {"pipcount", &S::cmd_show_pipcount,
      "Count the number of pips each player must move to bear off", kOptPosition, nullptr},
     {"player", &S::cmd_show_player, "View per-player options", nullptr, nullptr},

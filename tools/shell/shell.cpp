@@ -4,12 +4,15 @@
 // shell_show.cpp and shell_files.cpp.
 #include "shell/shell.h"
 
+#include "engine/fibs_board.h"
+
 #include <cctype>
 #include <cstdarg>
 #include <cstdio>
 #include <ostream>
 
 #include "bearoff/bearoff_provider.h"
+#include "engine/fibs_board.h"
 #include "engine/move_text.h"
 #include "engine/movegen.h"
 #include "engine/position_id.h"
@@ -56,7 +59,9 @@ void Shell::interrupt() {
 // ---- output ------------------------------------------------------------------------------------
 
 void Shell::out(std::string_view s) {
-  if (quiet_) return;
+  // quiet_: reading the settings file; output_on_: `set output output off' (gnubg's foutput_on
+  // silences its standard output, not its error messages).
+  if (quiet_ || !output_on_) return;
   out_ << s;
   if (!options_.interactive) out_.flush();
 }
@@ -82,8 +87,15 @@ void Shell::errf(const char* fmt, ...) {
 }
 
 void Shell::show_board() {
+  if (!output_on_) return;  // `set output output off' (gnubg's foutput_on)
   if (flow_.match().game_state == engine::GameState::kNone || flow_.match().on_roll < 0) {
     out("No game in progress.\n");
+    return;
+  }
+  if (raw_board_) {  // `set output rawboard on': the FIBS line and nothing else
+    out(engine::write_fibs_board(flow_.board(), flow_.match(), names_.name,
+                                 engine::chequers(flow_.variant())) +
+        "\n");
     return;
   }
   out(text::draw_board(flow_.board(), flow_.match(), names_, engine::chequers(flow_.variant())));

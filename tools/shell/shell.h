@@ -27,7 +27,9 @@
 #include "eval/match_equity.h"
 #include "rollout/rollout.h"
 #include "shell/engine_player.h"
+#include "text/analysis_text.h"
 #include "text/board_drawing.h"
+#include "text/match_analysis_text.h"
 
 namespace tavla::bearoff {
 class OneSidedDatabase;
@@ -246,6 +248,15 @@ class Shell {
   void cmd_set_auto_roll(std::string& args);
   void cmd_set_confirm_new(std::string& args);
   void cmd_set_confirm_save(std::string& args);
+  // shell_output.cpp: `set output ...' and `show output'.
+  void cmd_set_output_output(std::string& args);
+  void cmd_set_output_matchpc(std::string& args);
+  void cmd_set_output_mwc(std::string& args);
+  void cmd_set_output_rawboard(std::string& args);
+  void cmd_set_output_winpc(std::string& args);
+  void cmd_set_output_digits(std::string& args);
+  void cmd_set_output_errorratefactor(std::string& args);
+  void cmd_show_output(std::string& args);
 
   void cmd_show_board(std::string& args);
   void cmd_show_beavers(std::string& args);
@@ -454,6 +465,15 @@ class Shell {
   std::array<int, 2> dice_cache_{0, 0};
 
   bool display_ = true;
+  // `set output ...' (gnubg's fOutput* settings): how figures are printed, boards as FIBS
+  // "boardstyle 3" lines, the factor of error rates, and whether messages are printed at all.
+  text::OutputOptions output_;
+  bool raw_board_ = false;
+  float error_rate_factor_ = 1000.0f;
+  bool output_on_ = true;
+  text::StatisticsFormat statistics_format() const {
+    return {output_.digits, error_rate_factor_};
+  }
   bool auto_game_ = true;
   bool auto_roll_ = true;
   bool confirm_new_ = true;

@@ -144,7 +144,7 @@ void Shell::cmd_show_statistics_match(std::string&) {
   analysis::Statistics total;
   for (size_t g = 0; g < all_games().size(); ++g) total.add_game(game_statistics(g));
   out(text::format_statistics(total, flow_.match().match_length, names_.name,
-                              analysis_.thresholds) +
+                              analysis_.thresholds, statistics_format()) +
       "\n");
 }
 
@@ -154,7 +154,7 @@ void Shell::cmd_show_statistics_game(std::string&) {
     return;
   }
   out(text::format_statistics(game_statistics(current_game_index()),
-                              flow_.match().match_length, names_.name, analysis_.thresholds) +
+                              flow_.match().match_length, names_.name, analysis_.thresholds, statistics_format()) +
       "\n");
 }
 

@@ -34,8 +34,9 @@ std::array<eval::Evaluation, 2> no_double_evaluation(const CubeAnalysis& a) {
   return e;
 }
 
-std::string cube_analysis_text(const CubeAnalysis& a, const eval::CubeInfo& ci, bool taker) {
-  return text::format_cube_analysis(no_double_evaluation(a), a.result, ci, a.context, {}, taker);
+std::string cube_analysis_text(const CubeAnalysis& a, const eval::CubeInfo& ci, bool taker,
+                               const text::OutputOptions& out) {
+  return text::format_cube_analysis(no_double_evaluation(a), a.result, ci, a.context, out, taker);
 }
 
 // The analyzer's ranked plays as tools/text's scored moves.
@@ -57,11 +58,11 @@ std::vector<eval::ScoredMove> scored_moves(const std::vector<RankedMove>& moves)
 
 // gnubg's hint list: the first `n` plays.
 std::string move_hints(const std::vector<RankedMove>& moves, const engine::Board& before,
-                       const eval::CubeInfo& ci, int n) {
+                       const eval::CubeInfo& ci, int n, const text::OutputOptions& out) {
   const std::vector<eval::ScoredMove> scored = scored_moves(moves);
   std::string s;
   for (size_t i = 0; i < scored.size() && static_cast<int>(i) < n; ++i)
-    s += text::format_move_hint(before, ci, scored, i, moves[i].context);
+    s += text::format_move_hint(before, ci, scored, i, moves[i].context, out);
   return s;
 }
 }  // namespace
@@ -481,7 +482,7 @@ void Shell::cmd_hint(std::string& args) {
     const PositionEvaluation e = a->evaluate(g, hint_settings().cube);
     if (interrupted_) return;  // Ctrl-C: nothing to show (execute() says "(Interrupted)")
     const eval::CubeInfo ci = cube_info_for(g, resigner, beavers);
-    out(text::format_resign_hint(eval::judge_resignation(e.probs, ci, ms.resigned)));
+    out(text::format_resign_hint(eval::judge_resignation(e.probs, ci, ms.resigned), ci, output_));
     return;
   }
   if (!ms.dice_rolled() && !ms.doubled) {
@@ -493,7 +494,7 @@ void Shell::cmd_hint(std::string& args) {
     const CubeAnalysis cube = a->analyse_cube(game, hint_settings().cube);
     if (interrupted_) return;
     remember_cube_hint(cube);
-    out(cube_analysis_text(cube, ci, false) + "\n");
+    out(cube_analysis_text(cube, ci, false, output_) + "\n");
     return;
   }
   if (ms.doubled) {
@@ -505,7 +506,7 @@ void Shell::cmd_hint(std::string& args) {
     const CubeAnalysis cube = a->analyse_cube(game, hint_settings().cube);
     if (interrupted_) return;
     remember_cube_hint(cube);
-    out(cube_analysis_text(cube, ci, true) + "\n");
+    out(cube_analysis_text(cube, ci, true, output_) + "\n");
     return;
   }
   std::optional<int> n = parse_number(args);
@@ -519,7 +520,7 @@ void Shell::cmd_hint(std::string& args) {
   memo.moves = scored_moves(moves);
   memo.chequer = eval_settings_.chequer.context;
   out(move_hints(moves, game.board, cube_info_for(game, ms.on_roll, beavers),
-                 (!n || *n <= 0) ? 10 : *n));
+                 (!n || *n <= 0) ? 10 : *n, output_));
 }
 
 // The answer of a cube hint, for the text exports of the position (gnubg's hint record).
@@ -579,8 +580,8 @@ void Shell::cmd_eval(std::string& args) {
     table.push_back(e);
   }
   const eval::PositionClass pc = eval::classify(game.board, bearoff_provider());
-  std::string s = text::format_eval_table(game.board, id, pc, ci, table);
-  if (cube) s += "\n\n" + cube_analysis_text(*cube, ci, false);
+  std::string s = text::format_eval_table(game.board, id, pc, ci, table, output_);
+  if (cube) s += "\n\n" + cube_analysis_text(*cube, ci, false, output_);
   out(s + "\n");
 }
 

@@ -244,20 +244,23 @@ const CommandEntry kSetAnalysis[] = {
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kSetAutomatic[] = {
-    NA("bearoff"),
+    {"bearoff", &S::cmd_set_auto_bearoff, "Automatically bear off as many chequers as possible",
+     kOnOff, nullptr},
     {"crawford", &S::cmd_set_auto_crawford, "Enable the Crawford game based on match score", kOnOff,
      nullptr},
     {"doubles", &S::cmd_set_auto_doubles, "Control automatic doubles during (money) session play",
      kLimit, nullptr},
     {"game", &S::cmd_set_auto_game, "Select whether to start new games after wins", kOnOff,
      nullptr},
-    NA("move"),
+    {"move", &S::cmd_set_auto_move, "Select whether forced moves will be made automatically",
+     kOnOff, nullptr},
     {"roll", &S::cmd_set_auto_roll, "Control whether dice will be rolled automatically", kOnOff,
      nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kSetConfirm[] = {
-    NA("default"),
+    {"default", &S::cmd_set_confirm_default, "Set default answer to yes/no questions", nullptr,
+     nullptr},
     {"new", &S::cmd_set_confirm_new, "Ask for confirmation before aborting a game in progress",
      kOnOff, nullptr},
     {"save", &S::cmd_set_confirm_save, "Ask for confirmation before overwriting existing files",
@@ -599,7 +602,8 @@ const CommandEntry kShow[] = {
     {"analysis", &S::cmd_show_analysis, "Show parameters used for analysing moves", nullptr,
      nullptr},
     NA("autosave"),
-    NA("automatic"),
+    {"automatic", &S::cmd_show_automatic,
+     "List which functions will be performed without user input", nullptr, nullptr},
     {"beavers", &S::cmd_show_beavers, "Show whether beavers are allowed in money game or not",
      nullptr, nullptr},
     NA("bearoff"),
@@ -611,7 +615,8 @@ const CommandEntry kShow[] = {
     NA("cheat"),
     NA("clockwise"),
     {"commands", &S::cmd_show_commands, "List all available commands", nullptr, nullptr},
-    NA("confirm"),
+    {"confirm", &S::cmd_show_confirm,
+     "Show whether confirmation is required before aborting a game", nullptr, nullptr},
     {"copying", &S::cmd_show_copying, "Conditions for redistributing copies of GNU Backgammon",
      nullptr, nullptr},
     {"crawford", &S::cmd_show_crawford, "See if this is the Crawford game", nullptr, nullptr},

@@ -261,6 +261,10 @@ void Shell::cmd_not_available_sound(std::string&) {
 // ---- questions ---------------------------------------------------------------------------------
 
 bool Shell::confirm(const std::string& question) {
+  if (confirm_default_ != -1) {  // `set confirm default yes|no': the answer, shown after the question
+    outf("%s %s\n", question.c_str(), confirm_default_ ? "yes" : "no");
+    return confirm_default_ == 1;
+  }
   if (!options_.interactive || !input_) return true;  // gnubg answers yes when not interactive
   for (;;) {
     std::optional<std::string> answer = input_(question);

@@ -248,6 +248,11 @@ class Shell {
   void cmd_set_auto_roll(std::string& args);
   void cmd_set_confirm_new(std::string& args);
   void cmd_set_confirm_save(std::string& args);
+  void cmd_set_confirm_default(std::string& args);
+  void cmd_set_auto_bearoff(std::string& args);
+  void cmd_set_auto_move(std::string& args);
+  void cmd_show_automatic(std::string& args);
+  void cmd_show_confirm(std::string& args);
   // shell_output.cpp: `set output ...' and `show output'.
   void cmd_set_output_output(std::string& args);
   void cmd_set_output_matchpc(std::string& args);
@@ -476,6 +481,16 @@ class Shell {
   }
   bool auto_game_ = true;
   bool auto_roll_ = true;
+  // gnubg's fAutoBearoff and fAutoMove: after a human's roll, bear off as many chequers as the
+  // dice allow in a race, and play a forced move (only move) by itself.
+  bool auto_bearoff_ = false;
+  bool auto_move_ = false;
+  // gnubg's try_bearoff: plays the first legal move that bears off a chequer with every die, in
+  // a position without contact; false when there is none.
+  bool try_auto_bearoff();
+  // gnubg's nConfirmDefault (`set confirm default'): questions answered yes (1) or no (0) without
+  // asking, or asked (-1).
+  int confirm_default_ = -1;
   bool confirm_new_ = true;
   bool confirm_save_ = true;
   int default_match_length_ = 7;

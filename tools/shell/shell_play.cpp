@@ -160,7 +160,43 @@ void Shell::cmd_roll(std::string&) {
     show_auto_move(engine::Move{});
     flow_.move(engine::Move{});
     turn_done();
+    return;
   }
+  if (!auto_move_ && !auto_bearoff_) return;
+  // gnubg's CommandRoll: a forced move is played by itself with `set automatic move on', and
+  // with `set automatic bearoff on' in bearoff database positions; else that setting bears off
+  // with every die when it can.
+  auto moves = std::make_unique<engine::MoveList>();
+  const int n = engine::generate_moves(flow_.board(), ms.dice[0], ms.dice[1], *moves);
+  if (n == 1 && (auto_move_ || (auto_bearoff_ &&
+                                eval::classify(flow_.board(), bearoff_provider()) <=
+                                    eval::PositionClass::kBearoff1))) {
+    show_auto_move((*moves)[0].move);
+    flow_.move((*moves)[0].move);
+    turn_done();
+  } else if (auto_bearoff_ && try_auto_bearoff()) {
+    turn_done();
+  }
+}
+
+bool Shell::try_auto_bearoff() {
+  const engine::Board& b = flow_.board();
+  // Standard backgammon's classes even in hypergammon, so that contact never bears off.
+  if (eval::classify(b) > eval::PositionClass::kRace) return false;
+  const auto& dice = flow_.match().dice;
+  auto moves = std::make_unique<engine::MoveList>();
+  const int n = engine::generate_moves(b, dice[0], dice[1], *moves);
+  const int steps = dice[0] == dice[1] ? 4 : 2;
+  for (int i = 0; i < n; ++i) {
+    const engine::Move& m = (*moves)[i].move;
+    bool all_off = true;
+    for (int k = 0; k < steps && all_off; ++k) all_off = m.from(k) >= 0 && m.to(k) == -1;
+    if (!all_off) continue;
+    show_auto_move(m);
+    flow_.move(m);
+    return true;
+  }
+  return false;
 }
 
 void Shell::cmd_move(std::string& args) {
@@ -197,6 +233,10 @@ void Shell::cmd_move(std::string& args) {
       const engine::Move m = n ? (*moves)[0].move : engine::Move{};
       show_auto_move(m);
       flow_.move(m);
+      turn_done();
+      return;
+    }
+    if (auto_bearoff_ && try_auto_bearoff()) {
       turn_done();
       return;
     }

@@ -543,7 +543,8 @@ const CommandEntry kSet[] = {
     NA("priority"),
     {"prompt", &S::cmd_set_prompt, "Customise the prompt GNUbg prints when ready for commands",
      kPrompt, nullptr},
-    NA("ratingoffset"),
+    {"ratingoffset", &S::cmd_set_ratingoffset,
+     "Set rating offset used for estimating abs. rating", kValue, nullptr},
     NA("record"),
     {"rng", nullptr, "Select the random number generator algorithm", nullptr, kSetRng},
     {"rollout", nullptr, "Control rollout parameters", nullptr, kSetRollout},
@@ -649,7 +650,9 @@ const CommandEntry kShow[] = {
     {"matchinfo", &S::cmd_show_matchinfo, "Display auxiliary match information", nullptr,
      nullptr},
     {"matchlength", &S::cmd_show_matchlength, "Show default match length", nullptr, nullptr},
-    NA("matchresult"),
+    {"matchresult", &S::cmd_show_matchresult,
+     "Show the actual and luck adjusted result for each game and the entire match", nullptr,
+     nullptr},
     {"met", &S::cmd_show_matchequitytable, "Synonym for `show matchequitytable'", kOptValue,
      nullptr},
     {"onesidedrollout", &S::cmd_show_onesidedrollout, "Show misc race theory", nullptr, nullptr},
@@ -661,7 +664,8 @@ const CommandEntry kShow[] = {
      nullptr},
     {"prompt", &S::cmd_show_prompt, "Show the prompt that will be printed when ready for commands",
      nullptr, nullptr},
-    NA("ratingoffset"),
+    {"ratingoffset", &S::cmd_show_ratingoffset,
+     "Show the rating offset used for estimating abs. rating", nullptr, nullptr},
     {"rng", &S::cmd_show_rng, "Display which random number generator is being used", nullptr,
      nullptr},
     {"rollout", &S::cmd_show_rollout, "Display the evaluation settings used during rollouts",
@@ -734,6 +738,14 @@ const CommandEntry kAnnotate[] = {
     {"take", &S::cmd_annotate_accept, "Mark a take decision", nullptr, kAnnotateMove},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kClear[] = {
+    {"cache", &S::cmd_clear_cache, "Clear evaluation cache", nullptr, nullptr},
+    {"hint", &S::cmd_clear_hint, "Clear analysis used for `hint'", nullptr, nullptr},
+    // Listed by `help clear' as gnubg lists it; not in tavla yet.
+    {"turn", &S::cmd_not_available, "Clear initialized cube action and dice roll", nullptr,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kFirst[] = {
     {"game", &S::cmd_first_game, "Goto first game of the match or session", nullptr, nullptr},
     {"move", &S::cmd_first_move, "Goto first move of the current game", nullptr, nullptr},
@@ -759,11 +771,11 @@ const CommandEntry kTop[] = {
     {"end", nullptr, "Automatically make plays", nullptr, kEnd},
     {"beaver", &S::cmd_redouble, "Synonym for `redouble'", nullptr, nullptr},
     {"calibrate", &S::cmd_calibrate, "Measure evaluation speed", kOptValue, nullptr},
-    NA("clear"),
+    {"clear", nullptr, "Clear information", nullptr, kClear},
     NA("cmark"),
     NA_IFACE("copy"),
     {"decline", &S::cmd_decline, "Decline a resignation", nullptr, nullptr},
-    NA("dicerolls"),
+    {"dicerolls", &S::cmd_dicerolls, "Generate a list of rolls", kTrials, nullptr},
     {"double", &S::cmd_double, "Offer a double", nullptr, nullptr},
     {"drop", &S::cmd_drop, "Decline an offered double", nullptr, nullptr},
     {"eq2mwc", &S::cmd_eq2mwc, "Convert normalised money equity to match winning chance", kValue,

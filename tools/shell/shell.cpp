@@ -309,6 +309,15 @@ bool Shell::get_dice(std::array<int, 2>& dice) {
     dice = dice_cache_;
     return true;
   }
+  if (!roll_dice(dice)) return false;
+  dice_cache_valid_ = true;
+  dice_cache_turn_ = turn;
+  dice_cache_board_ = flow_.board();
+  dice_cache_ = dice;
+  return true;
+}
+
+bool Shell::roll_dice(std::array<int, 2>& dice) {
   switch (rng_) {
     case Rng::kMersenne:
       dice = dice_.roll();
@@ -335,10 +344,6 @@ bool Shell::get_dice(std::array<int, 2>& dice) {
       }
       break;
   }
-  dice_cache_valid_ = true;
-  dice_cache_turn_ = turn;
-  dice_cache_board_ = flow_.board();
-  dice_cache_ = dice;
   return true;
 }
 

@@ -145,6 +145,10 @@ class Shell {
   void cmd_show_analysis(std::string& args);
   void cmd_show_statistics_match(std::string& args);
   void cmd_show_statistics_game(std::string& args);
+  void cmd_show_matchresult(std::string& args);
+  void cmd_dicerolls(std::string& args);
+  void cmd_clear_hint(std::string& args);
+  void cmd_clear_cache(std::string& args);
   void cmd_not_available_gui(std::string& args);    // gnubg's GUI settings
   void cmd_not_available_sound(std::string& args);  // gnubg's sounds
   void cmd_not_available_format(std::string& args);  // import/export formats tavla lacks
@@ -262,6 +266,8 @@ class Shell {
   void cmd_set_output_digits(std::string& args);
   void cmd_set_output_errorratefactor(std::string& args);
   void cmd_show_output(std::string& args);
+  void cmd_set_ratingoffset(std::string& args);
+  void cmd_show_ratingoffset(std::string& args);
 
   void cmd_show_board(std::string& args);
   void cmd_show_beavers(std::string& args);
@@ -397,6 +403,7 @@ class Shell {
   bool refuse_if_computer_turn();
   void show_auto_move(const engine::Move& move);
   bool get_dice(std::array<int, 2>& dice);
+  bool roll_dice(std::array<int, 2>& dice);  // gnubg's RollDice: the generator's next roll
   void forget_dice() { dice_cache_valid_ = false; }
   std::optional<std::array<int, 2>> manual_dice();
   bool confirm(const std::string& question);
@@ -476,8 +483,9 @@ class Shell {
   bool raw_board_ = false;
   float error_rate_factor_ = 1000.0f;
   bool output_on_ = true;
+  float rating_offset_ = analysis::kRatingOffset;  // `set ratingoffset'
   text::StatisticsFormat statistics_format() const {
-    return {output_.digits, error_rate_factor_};
+    return {output_.digits, error_rate_factor_, rating_offset_};
   }
   bool auto_game_ = true;
   bool auto_roll_ = true;

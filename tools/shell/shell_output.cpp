@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // gnubg's `set output ...' and `show output' (set.c, show.c, gnubg.c of 1.07): how hints,
 // evaluations, analyses and statistics print their figures (output_, error_rate_factor_), boards
-// as FIBS lines (raw_board_), and whether boards are shown at all (output_on_).
+// as FIBS lines (raw_board_), whether anything is printed (output_on_); and `set/show
+// ratingoffset', the absolute rating of `show statistics'.
 #include <string>
 
 #include "shell/shell.h"
@@ -62,6 +63,21 @@ void Shell::cmd_set_output_errorratefactor(std::string& args) {
   error_rate_factor_ = *r;
   outf("The factor used for multiplying error rates is: %.1f\n",
        static_cast<double>(error_rate_factor_));
+}
+
+void Shell::cmd_set_ratingoffset(std::string& args) {
+  const std::optional<float> r = parse_real(args);
+  if (!r || *r < 0.0f) {
+    out("Please provide a positive rating offset\n\n");  // gnubg's message ends with an empty line
+    return;
+  }
+  rating_offset_ = *r;
+  cmd_show_ratingoffset(args);
+}
+
+void Shell::cmd_show_ratingoffset(std::string&) {
+  outf("The rating offset for estimating absolute ratings is: %.1f\n",
+       static_cast<double>(rating_offset_));
 }
 
 void Shell::cmd_show_output(std::string&) {

@@ -179,6 +179,29 @@ void Shell::cmd_roll(std::string&) {
   }
 }
 
+// gnubg's `dicerolls N': N rolls of the dice generator (the game's dice, which they use up).
+void Shell::cmd_dicerolls(std::string& args) {
+  std::optional<std::string> tok = next_token(args);
+  if (!tok) return;
+  std::optional<int> n = parse_number(*tok);
+  for (int i = n.value_or(0); i > 0; --i) {
+    std::array<int, 2> dice{};
+    if (!roll_dice(dice)) return;
+    outf("%d %d\n", dice[0], dice[1]);
+  }
+  forget_dice();
+}
+
+void Shell::cmd_clear_hint(std::string&) {
+  hint_memo_.reset();
+  out("Analysis used for `hint' has been cleared\n");
+}
+
+// gnubg's `clear cache' empties the evaluation cache, silently; tavla's analyzer starts afresh.
+void Shell::cmd_clear_cache(std::string&) {
+  if (analyzer_) analyzer_->set_engine(threads_, cache_entries_);
+}
+
 bool Shell::try_auto_bearoff() {
   const engine::Board& b = flow_.board();
   // Standard backgammon's classes even in hypergammon, so that contact never bears off.

@@ -220,6 +220,7 @@ void Shell::cmd_save_settings(std::string& args) {
   s += strf("set output digits %d\n", output_.digits);
   s += strf("set output errorratefactor %f\n", static_cast<double>(error_rate_factor_));
   s += "set prompt " + prompt_format_ + "\n";
+  s += strf("set ratingoffset %f\n", static_cast<double>(rating_offset_));
 
   if (file == "-") {
     out(s);

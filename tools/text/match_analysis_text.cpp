@@ -89,8 +89,8 @@ Pair neg(const Pair& p) { return {-p[0], -p[1]}; }
 std::string format_statistics(const Statistics& s, int n, const std::array<std::string, 2>& names,
                               const analysis::MarkThresholds& t, const StatisticsFormat& format) {
   const int digits = format.digits;
-  const std::array<PlayerFigures, 2> f{analysis::player_figures(s, 0, n),
-                                       analysis::player_figures(s, 1, n)};
+  const std::array<PlayerFigures, 2> f{analysis::player_figures(s, 0, n, format.rating_offset),
+                                       analysis::player_figures(s, 1, n, format.rating_offset)};
   std::string out = printf_string("%-40s %-23s %-23s\n", "Player", names[0].c_str(),
                                   names[1].c_str());
   out += "\n";

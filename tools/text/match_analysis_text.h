@@ -16,6 +16,7 @@ namespace tavla::text {
 struct StatisticsFormat {
   int digits = 3;                    // fOutputDigits
   float error_rate_factor = 1000.0f;  // rErrorRateFactor: error rates per move times this
+  float rating_offset = analysis::kRatingOffset;  // `set ratingoffset' (rRatingOffset)
 };
 
 // The statistics block exactly as gnubg prints it (ends with two blank lines: "\n\n"). The luck

@@ -718,7 +718,8 @@ void Shell::cmd_rollout(std::string& args) {
   const auto stats = ro.stats();
   std::string result = "\n";
   for (size_t i = 0; i < alts.size(); ++i)
-    result += text::format_rollout_result(labels[i], stats[i].mean, stats[i].std_error, ci);
+    result += text::format_rollout_result(labels[i], stats[i].mean, stats[i].std_error, ci,
+                                          output_);
   result += text::format_rollout_context(st, ro.trials_done());
   out(result);
 }

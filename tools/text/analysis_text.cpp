@@ -45,9 +45,12 @@ std::string output_percent(float r, const OutputOptions& out) {
   return printf_string("%*.*f", d + 2, d, r);
 }
 
-std::string output_percents(const eval::Probabilities& p, const OutputOptions& out) {
+// gnubg's OutputPercents; `f` false for standard errors: the losing chance's is the winning
+// chance's.
+std::string output_percents(const eval::Probabilities& p, const OutputOptions& out,
+                            bool f = true) {
   return output_percent(p[0], out) + " " + output_percent(p[1], out) + " " +
-         output_percent(p[2], out) + " - " + output_percent(1.0f - p[0], out) + " " +
+         output_percent(p[2], out) + " - " + output_percent(f ? 1.0f - p[0] : p[0], out) + " " +
          output_percent(p[3], out) + " " + output_percent(p[4], out);
 }
 
@@ -236,24 +239,50 @@ std::string format_move_filters(const eval::MoveFilters& filters) {
 }
 
 std::string format_rollout_result(const std::string& label, const rollout::Outputs& mean,
-                                  const rollout::Outputs& std_error, const eval::CubeInfo& ci) {
-  // Money: equities per unit of the basis cube; match play: the cubeless equity is normalised and
-  // the cubeful one an MWC, shown as normalised equity (gnubg's fOutputMWC is off), its standard
-  // error scaled as gnubg's se_mwc2eq does (the conversion is linear).
-  const float cf = ci.is_money() ? mean[rollout::kCubefulEquity]
-                                 : eval::mwc_to_equity(mean[rollout::kCubefulEquity], ci);
-  const float cf_se = ci.is_money() ? std_error[rollout::kCubefulEquity]
-                                    : eval::mwc_to_equity(std_error[rollout::kCubefulEquity], ci) -
-                                          eval::mwc_to_equity(0.0f, ci);
-  const int se_width = ci.is_money() ? 5 : 6;  // gnubg's OutputMWC pads match play's one more
+                                  const rollout::Outputs& std_error, const eval::CubeInfo& ci,
+                                  const OutputOptions& out) {
+  // gnubg's OutputRolloutResult: the cubeless equity as OutputEquityScale, the cubeful one as
+  // OutputMWC. Money: equities per unit of the basis cube; match play: the cubeless equity is
+  // normalised and the cubeful one an MWC, shown as normalised equity unless `out.mwc`, their
+  // standard errors scaled as gnubg's se_mwc2eq and se_eq2mwc do (the conversions are linear).
+  const int d = out.digits;
+  const bool money = ci.is_money();
+  const float cl = mean[rollout::kCubelessEquity], cl_se = std_error[rollout::kCubelessEquity];
+  const float cf = mean[rollout::kCubefulEquity], cf_se = std_error[rollout::kCubefulEquity];
+  std::string cl_text, cl_se_text, cf_text, cf_se_text;
+  if (money || !out.mwc) {
+    cl_text = printf_string("%+*.*f", d + 3, d, cl);
+    cl_se_text = printf_string("% *.*f", d + 2, d, cl_se);
+  } else {
+    const float mwc = eval::equity_to_mwc(cl, ci);
+    const float mwc_se = eval::equity_to_mwc(cl_se, ci) - eval::equity_to_mwc(0.0f, ci);
+    cl_text = out.match_pc ? printf_string("%*.*f%%", d + 3, pc_decimals(d, 1), 100.0f * mwc)
+                           : printf_string("%*.*f", d + 3, d + 1, mwc);
+    cl_se_text = out.match_pc
+                     ? printf_string("%*.*f%%", d + 3, pc_decimals(d, 1), 100.0f * mwc_se)
+                     : printf_string("%*.*f", d + 3, d + 1, mwc_se);
+  }
+  if (money) {
+    cf_text = printf_string("%+*.*f", d + 3, d, cf);
+    cf_se_text = printf_string("% *.*f", d + 2, d, cf_se);
+  } else if (!out.mwc) {
+    cf_text = printf_string("%+*.*f", d + 3, d, eval::mwc_to_equity(cf, ci));
+    cf_se_text = printf_string("% *.*f", d + 3, d,
+                               eval::mwc_to_equity(cf_se, ci) - eval::mwc_to_equity(0.0f, ci));
+  } else if (out.match_pc) {
+    cf_text = printf_string("%*.*f%%", d + 3, pc_decimals(d, 1), 100.0f * cf);
+    cf_se_text = printf_string("%*.*f%%", d + 3, pc_decimals(d, 1), 100.0f * cf_se);
+  } else {
+    cf_text = printf_string("%+*.*f", d + 3, d + 1, cf);
+    cf_se_text = printf_string("% *.*f", d + 3, d + 1, cf_se);
+  }
+  const eval::Probabilities p{{mean[0], mean[1], mean[2], mean[3], mean[4]}};
+  const eval::Probabilities p_se{
+      {std_error[0], std_error[1], std_error[2], std_error[3], std_error[4]}};
   std::string s = label + ":\n";
-  s += printf_string("  %5.3f %5.3f %5.3f - %5.3f %5.3f %5.3f CL %+6.3f CF %+6.3f\n", mean[0],
-                     mean[1], mean[2], 1.0f - mean[0], mean[3], mean[4],
-                     mean[rollout::kCubelessEquity], cf);
-  // gnubg's OutputPercents for standard errors: the losing chance has the winning chance's.
-  s += printf_string(" [%5.3f %5.3f %5.3f - %5.3f %5.3f %5.3f CL % 5.3f CF % *.3f]\n",
-                     std_error[0], std_error[1], std_error[2], std_error[0], std_error[3],
-                     std_error[4], std_error[rollout::kCubelessEquity], se_width, cf_se);
+  s += "  " + output_percents(p, out) + " CL " + cl_text + " CF " + cf_text + "\n";
+  s += " [" + output_percents(p_se, out, false) + " CL " + cl_se_text + " CF " + cf_se_text +
+       "]\n";
   return s;
 }
 

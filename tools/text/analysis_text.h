@@ -74,9 +74,11 @@ std::string format_move_filters(const eval::MoveFilters& filters);
 
 // A rollout's result for one alternative (gnubg's OutputRolloutResult): the label, the mean
 // probabilities and equities, and their standard errors in brackets, for the player the results
-// are reported for (money: per unit of the basis cube; match play: normalised equities).
+// are reported for (money: per unit of the basis cube; match play: normalised equities, or MWC
+// with `out.mwc`), with the output settings `out`.
 std::string format_rollout_result(const std::string& label, const rollout::Outputs& mean,
-                                  const rollout::Outputs& std_error, const eval::CubeInfo& ci);
+                                  const rollout::Outputs& std_error, const eval::CubeInfo& ci,
+                                  const OutputOptions& out = {});
 // The rollout's settings (gnubg's OutputRolloutContext) after `games_done` trials. Only what the
 // callers use is described: the same evaluations for both players, 0-ply chequer play, no late
 // evaluations.

@@ -21,6 +21,51 @@ std::string where(int field) { return "FIBS board field " + std::to_string(field
 
 }  // namespace
 
+std::string write_fibs_board(const Board& board, const MatchState& ms,
+                             const std::array<std::string, 2>& names, int chequers) {
+  // Each player's chequers from that player's own side: [0] player 0's, [1] player 1's.
+  const SideCounts& p1 = ms.on_roll == 1 ? board.on_roll() : board.opponent();
+  const SideCounts& p0 = ms.on_roll == 1 ? board.opponent() : board.on_roll();
+  auto fibs_name = [](std::string n) {
+    for (char& c : n)
+      if (c == ':') c = '_';
+    return n;
+  };
+  std::string s = "board:" + fibs_name(names[1]) + ":" + fibs_name(names[0]);
+  auto field = [&s](int v) { s += ":" + std::to_string(v); };
+  field(ms.match_length);
+  field(ms.score[1]);
+  field(ms.score[0]);
+  field(-static_cast<int>(p0[kBar]));
+  // Points 1..24 of player 1: its own chequers positive, player 0's (on its point 24 - i) negative.
+  for (int i = 0; i < 24; ++i) {
+    const int theirs = p0[23 - i];
+    field(theirs > 0 ? -theirs : static_cast<int>(p1[i]));
+  }
+  field(p1[kBar]);
+  field(ms.on_roll ? 1 : -1);
+  int off0 = chequers, off1 = chequers;
+  for (int i = 0; i < 25; ++i) {
+    off0 -= p0[i];
+    off1 -= p1[i];
+  }
+  for (int k = 0; k < 2; ++k) {  // the dice twice: the player's and (as gnubg fills them) the
+    field(ms.dice[0]);           // opponent's
+    field(ms.dice[1]);
+  }
+  field(ms.cube);
+  field(ms.cube_owner != 0);  // player 1 may double
+  field(ms.cube_owner != 1);  // player 0 may double
+  field(ms.doubled ? (ms.turn ? -1 : 1) : 0);
+  s += ":1:-1:0:25";  // colour, direction, home and bar (gnubg's fixed values)
+  field(off1);
+  field(off0);
+  s += ":0:0:0:0";  // on bar flags, can move, forced move, did Crawford (unused)
+  field(ms.post_crawford ? 1 : 0);
+  field(ms.crawford ? 0 : 1);
+  return s;
+}
+
 Result<FibsBoard> read_fibs_board(std::string_view line, const FibsRules& rules) {
   while (!line.empty() && (line.back() == '\r' || line.back() == '\n' || line.back() == ' '))
     line.remove_suffix(1);

@@ -30,6 +30,12 @@ struct FibsBoard {
   std::array<std::string, 2> names;  // gnubg's player 0 and player 1
 };
 
+// The line gnubg's `set output rawboard on' prints for a board (drawboard.c FIBSBoard as
+// ShowBoard calls it): `board` from the side of ms.on_roll (gnubg's fMove), names and scores of
+// player 1 then player 0, `chequers` per side (15 in the standard game). Names have ':' as '_'.
+std::string write_fibs_board(const Board& board, const MatchState& ms,
+                             const std::array<std::string, 2>& names, int chequers = 15);
+
 // Errors name the field (1-based, as FIBS documents them) and what is wrong with it.
 Result<FibsBoard> read_fibs_board(std::string_view line, const FibsRules& rules = {});
 

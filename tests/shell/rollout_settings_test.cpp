@@ -171,6 +171,37 @@ TEST(RolloutSettings, SavedSettingsAreReadAtStartUp) {
   fs::remove_all(config);
 }
 
+// `set output ...', `set automatic bearoff|move' and `set confirm default' are saved as gnubg's
+// SaveMiscSettings and SaveAutoSettings write them, and a new shell starts with them.
+TEST(RolloutSettings, OutputAutomaticAndConfirmSettingsAreSaved) {
+  TAVLA_REQUIRE_WEIGHTS();
+  namespace fs = std::filesystem;
+  const std::string dir = temp_dir("saved_output_settings");
+  const std::string config = dir + "/config";
+  fs::remove_all(config);
+  const std::string show = "show output\nshow automatic\nshow confirm\n";
+  const std::string changes =
+      "set output digits 5\nset output mwc on\nset output matchpc off\nset output winpc on\n"
+      "set output rawboard on\nset output errorratefactor 100\nset automatic bearoff on\n"
+      "set automatic move on\nset confirm default no\n";
+  run_shell(dir, config, changes + "save settings\n");
+  const std::string text = read_text(config + "/tavla/tavlarc");
+  for (const char* line :
+       {"set output matchpc off\n", "set output mwc on\n", "set output rawboard on\n",
+        "set output winpc on\n", "set output digits 5\n",
+        "set output errorratefactor 100.000000\n", "set automatic bearoff on\n",
+        "set automatic move on\n", "set confirm default no\n"})
+    EXPECT_NE(text.find(line), std::string::npos) << line << text;
+  const std::string restored = run_shell(dir, config, show);
+  const std::string direct = run_shell(dir, config, changes + show, "-r");
+  const std::string marker = "Match winning chances will be shown as probabilities.";
+  ASSERT_NE(restored.find(marker), std::string::npos) << restored;
+  ASSERT_NE(direct.find(marker), std::string::npos) << direct;
+  EXPECT_EQ(restored.substr(restored.find(marker)), direct.substr(direct.rfind(marker)));
+  EXPECT_NE(restored.find("GNU Backgammon will answer no to questions."), std::string::npos);
+  fs::remove_all(config);
+}
+
 // gnubg reads tavla's settings file (its commands are gnubg's) to the same `show rollout'.
 TEST(RolloutSettings, GnubgReadsTheSavedFile) {
   TAVLA_REQUIRE_WEIGHTS();

@@ -110,6 +110,27 @@ TEST_P(Transcript, MatchesGolden) {
 INSTANTIATE_TEST_SUITE_P(Shell, Transcript, ::testing::ValuesIn(scripts()),
                          [](const auto& info) { return info.param; });
 
+// `rollout' results under `set output digits|mwc|matchpc|winpc' equal gnubg's
+// (tests/fixtures/output_rollout/rollout.txt, made by tests/gnubg/make_output_rollout_fixture.sh:
+// gnubg prints them only on a terminal, so the fixture holds just the result blocks).
+TEST(Program, RolloutResultsFollowOutputSettings) {
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string dir = shell_fixtures() + "/../output_rollout";
+  const std::string expected = read_text(dir + "/rollout.txt");
+  ASSERT_FALSE(expected.empty());
+  std::istringstream in(run_tavla_script(dir + "/rollout.cmds", dir));
+  std::string line, blocks;
+  int keep = 0;
+  while (std::getline(in, line)) {
+    if (line == "Current Position:") keep = 3;
+    if (keep > 0) {
+      blocks += line + "\n";
+      --keep;
+    }
+  }
+  EXPECT_EQ(blocks, expected);
+}
+
 // The program's options and the subcommands that existed before the shell.
 TEST(Program, OptionsAndSubcommands) {
   const std::string bin = tavla_binary();

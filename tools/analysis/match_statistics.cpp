@@ -122,7 +122,7 @@ void Statistics::add_game(const Statistics& g) {
   }
 }
 
-PlayerFigures player_figures(const Statistics& s, int i, int match_length) {
+PlayerFigures player_figures(const Statistics& s, int i, int match_length, float rating_offset) {
   // gnubg's getMWCFromError, then formatGS.
   PlayerFigures f;
   const Pair chequer_total = s.error_chequer[i];
@@ -154,7 +154,7 @@ PlayerFigures player_figures(const Statistics& s, int i, int match_length) {
     const float chequer_loss = chequer_rate[0] * (8798.0f + 25526.0f / len);
     const float cube_loss = cube_rate[0] * (863.0f - 519.0f / len);
     if (s.close_cube[i] + s.unforced_moves[i])
-      f.fibs_rating = kRatingOffset - (chequer_loss + cube_loss);
+      f.fibs_rating = rating_offset - (chequer_loss + cube_loss);
     if (s.unforced_moves[i]) f.chequer_rating_loss = chequer_loss;
     if (s.close_cube[i]) f.cube_rating_loss = cube_loss;
   }

@@ -89,14 +89,15 @@ struct PlayerFigures {
   std::optional<float> fibs_rating, chequer_rating_loss, cube_rating_loss;
 };
 
-PlayerFigures player_figures(const Statistics& s, int player, int match_length);
+// gnubg's rating offset (rRatingOffset) for the absolute FIBS rating.
+inline constexpr float kRatingOffset = 2050.0f;
+// `rating_offset': gnubg's `set ratingoffset' (the estimated rating of a player without errors).
+PlayerFigures player_figures(const Statistics& s, int player, int match_length,
+                             float rating_offset = kRatingOffset);
 
 // "Luck based FIBS rating diff." for player 0 (match play, a result known); nullopt: "n/a".
 std::optional<float> luck_based_fibs_rating_diff(const Statistics& s, int match_length);
 // Whether `show statistics` prints the results (gnubg: a result > 0 for either player).
 bool has_result(const Statistics& s);
-
-// gnubg's rating offset (rRatingOffset) for the absolute FIBS rating.
-inline constexpr float kRatingOffset = 2050.0f;
 
 }  // namespace tavla::analysis

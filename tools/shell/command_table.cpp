@@ -248,24 +248,43 @@ const CommandEntry kSetAnalysis[] = {
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kSetAutomatic[] = {
-    NA("bearoff"),
+    {"bearoff", &S::cmd_set_auto_bearoff, "Automatically bear off as many chequers as possible",
+     kOnOff, nullptr},
     {"crawford", &S::cmd_set_auto_crawford, "Enable the Crawford game based on match score", kOnOff,
      nullptr},
     {"doubles", &S::cmd_set_auto_doubles, "Control automatic doubles during (money) session play",
      kLimit, nullptr},
     {"game", &S::cmd_set_auto_game, "Select whether to start new games after wins", kOnOff,
      nullptr},
-    NA("move"),
+    {"move", &S::cmd_set_auto_move, "Select whether forced moves will be made automatically",
+     kOnOff, nullptr},
     {"roll", &S::cmd_set_auto_roll, "Control whether dice will be rolled automatically", kOnOff,
      nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kSetConfirm[] = {
-    NA("default"),
+    {"default", &S::cmd_set_confirm_default, "Set default answer to yes/no questions", nullptr,
+     nullptr},
     {"new", &S::cmd_set_confirm_new, "Ask for confirmation before aborting a game in progress",
      kOnOff, nullptr},
     {"save", &S::cmd_set_confirm_save, "Ask for confirmation before overwriting existing files",
      kOnOff, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetOutput[] = {
+    {"output", &S::cmd_set_output_output, "Print to messages to stdout", kOnOff, nullptr},
+    {"matchpc", &S::cmd_set_output_matchpc,
+     "Show match equities as percentages (on) or probabilities (off)", kOnOff, nullptr},
+    {"mwc", &S::cmd_set_output_mwc, "Show output in MWC (on) or equity (off) (match play only)",
+     kOnOff, nullptr},
+    {"rawboard", &S::cmd_set_output_rawboard,
+     "Give FIBS \"boardstyle 3\" output (on), or an ASCII board (off)", kOnOff, nullptr},
+    {"winpc", &S::cmd_set_output_winpc,
+     "Show winning chances as percentages (on) or probabilities (off)", kOnOff, nullptr},
+    {"digits", &S::cmd_set_output_digits,
+     "Set number of digits after the decimal point in outputs", kValue, nullptr},
+    {"errorratefactor", &S::cmd_set_output_errorratefactor,
+     "The factor used for multiplying error rates", kValue, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kSetCube[] = {
@@ -521,7 +540,7 @@ const CommandEntry kSet[] = {
     {"matchlength", &S::cmd_set_matchlength, "Specify the default length for new matches", kLength,
      nullptr},
     {"met", &S::cmd_set_met, "Synonym for `set matchequitytable'", kFilename, nullptr},
-    NA("output"),
+    {"output", nullptr, "Modify options for formatting results", nullptr, kSetOutput},
     NA_GUI("panelwidth"),
     {"player", &S::cmd_set_player, "Change options for one or both players", kPlayer, kSetPlayer},
     {"postcrawford", &S::cmd_set_postcrawford, "Set whether this is a post-Crawford game", kOnOff,
@@ -529,7 +548,8 @@ const CommandEntry kSet[] = {
     NA("priority"),
     {"prompt", &S::cmd_set_prompt, "Customise the prompt GNUbg prints when ready for commands",
      kPrompt, nullptr},
-    NA("ratingoffset"),
+    {"ratingoffset", &S::cmd_set_ratingoffset,
+     "Set rating offset used for estimating abs. rating", kValue, nullptr},
     NA("record"),
     {"rng", nullptr, "Select the random number generator algorithm", nullptr, kSetRng},
     {"rollout", nullptr, "Control rollout parameters", nullptr, kSetRollout},
@@ -622,7 +642,8 @@ const CommandEntry kShow[] = {
     {"analysis", &S::cmd_show_analysis, "Show parameters used for analysing moves", nullptr,
      nullptr},
     NA("autosave"),
-    NA("automatic"),
+    {"automatic", &S::cmd_show_automatic,
+     "List which functions will be performed without user input", nullptr, nullptr},
     {"beavers", &S::cmd_show_beavers, "Show whether beavers are allowed in money game or not",
      nullptr, nullptr},
     NA("bearoff"),
@@ -634,7 +655,8 @@ const CommandEntry kShow[] = {
     NA("cheat"),
     NA("clockwise"),
     {"commands", &S::cmd_show_commands, "List all available commands", nullptr, nullptr},
-    NA("confirm"),
+    {"confirm", &S::cmd_show_confirm,
+     "Show whether confirmation is required before aborting a game", nullptr, nullptr},
     {"copying", &S::cmd_show_copying, "Conditions for redistributing copies of GNU Backgammon",
      nullptr, nullptr},
     {"crawford", &S::cmd_show_crawford, "See if this is the Crawford game", nullptr, nullptr},
@@ -667,11 +689,13 @@ const CommandEntry kShow[] = {
     {"matchinfo", &S::cmd_show_matchinfo, "Display auxiliary match information", nullptr,
      nullptr},
     {"matchlength", &S::cmd_show_matchlength, "Show default match length", nullptr, nullptr},
-    NA("matchresult"),
+    {"matchresult", &S::cmd_show_matchresult,
+     "Show the actual and luck adjusted result for each game and the entire match", nullptr,
+     nullptr},
     {"met", &S::cmd_show_matchequitytable, "Synonym for `show matchequitytable'", kOptValue,
      nullptr},
     {"onesidedrollout", &S::cmd_show_onesidedrollout, "Show misc race theory", nullptr, nullptr},
-    NA("output"),
+    {"output", &S::cmd_show_output, "Show how results will be formatted", nullptr, nullptr},
     {"pipcount", &S::cmd_show_pipcount,
      "Count the number of pips each player must move to bear off", kOptPosition, nullptr},
     {"player", &S::cmd_show_player, "View per-player options", nullptr, nullptr},
@@ -679,7 +703,8 @@ const CommandEntry kShow[] = {
      nullptr},
     {"prompt", &S::cmd_show_prompt, "Show the prompt that will be printed when ready for commands",
      nullptr, nullptr},
-    NA("ratingoffset"),
+    {"ratingoffset", &S::cmd_show_ratingoffset,
+     "Show the rating offset used for estimating abs. rating", nullptr, nullptr},
     {"rng", &S::cmd_show_rng, "Display which random number generator is being used", nullptr,
      nullptr},
     {"rollout", &S::cmd_show_rollout, "Display the evaluation settings used during rollouts",
@@ -752,6 +777,14 @@ const CommandEntry kAnnotate[] = {
     {"take", &S::cmd_annotate_accept, "Mark a take decision", nullptr, kAnnotateMove},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kClear[] = {
+    {"cache", &S::cmd_clear_cache, "Clear evaluation cache", nullptr, nullptr},
+    {"hint", &S::cmd_clear_hint, "Clear analysis used for `hint'", nullptr, nullptr},
+    // Listed by `help clear' as gnubg lists it; not in tavla yet.
+    {"turn", &S::cmd_not_available, "Clear initialized cube action and dice roll", nullptr,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kFirst[] = {
     {"game", &S::cmd_first_game, "Goto first game of the match or session", nullptr, nullptr},
     {"move", &S::cmd_first_move, "Goto first move of the current game", nullptr, nullptr},
@@ -777,11 +810,11 @@ const CommandEntry kTop[] = {
     {"end", nullptr, "Automatically make plays", nullptr, kEnd},
     {"beaver", &S::cmd_redouble, "Synonym for `redouble'", nullptr, nullptr},
     {"calibrate", &S::cmd_calibrate, "Measure evaluation speed", kOptValue, nullptr},
-    NA("clear"),
+    {"clear", nullptr, "Clear information", nullptr, kClear},
     {"cmark", nullptr, "Mark candidates", nullptr, kCmark},
     NA_IFACE("copy"),
     {"decline", &S::cmd_decline, "Decline a resignation", nullptr, nullptr},
-    NA("dicerolls"),
+    {"dicerolls", &S::cmd_dicerolls, "Generate a list of rolls", kTrials, nullptr},
     {"double", &S::cmd_double, "Offer a double", nullptr, nullptr},
     {"drop", &S::cmd_drop, "Decline an offered double", nullptr, nullptr},
     {"eq2mwc", &S::cmd_eq2mwc, "Convert normalised money equity to match winning chance", kValue,

@@ -4,12 +4,15 @@
 // shell_show.cpp and shell_files.cpp.
 #include "shell/shell.h"
 
+#include "engine/fibs_board.h"
+
 #include <cctype>
 #include <cstdarg>
 #include <cstdio>
 #include <ostream>
 
 #include "bearoff/bearoff_provider.h"
+#include "engine/fibs_board.h"
 #include "engine/move_text.h"
 #include "engine/movegen.h"
 #include "engine/position_id.h"
@@ -56,7 +59,9 @@ void Shell::interrupt() {
 // ---- output ------------------------------------------------------------------------------------
 
 void Shell::out(std::string_view s) {
-  if (quiet_) return;
+  // quiet_: reading the settings file; output_on_: `set output output off' (gnubg's foutput_on
+  // silences its standard output, not its error messages).
+  if (quiet_ || !output_on_) return;
   out_ << s;
   if (!options_.interactive) out_.flush();
 }
@@ -82,8 +87,15 @@ void Shell::errf(const char* fmt, ...) {
 }
 
 void Shell::show_board() {
+  if (!output_on_) return;  // `set output output off' (gnubg's foutput_on)
   if (flow_.match().game_state == engine::GameState::kNone || flow_.match().on_roll < 0) {
     out("No game in progress.\n");
+    return;
+  }
+  if (raw_board_) {  // `set output rawboard on': the FIBS line and nothing else
+    out(engine::write_fibs_board(flow_.board(), flow_.match(), names_.name,
+                                 engine::chequers(flow_.variant())) +
+        "\n");
     return;
   }
   out(text::draw_board(flow_.board(), flow_.match(), names_, engine::chequers(flow_.variant())));
@@ -249,6 +261,10 @@ void Shell::cmd_not_available_sound(std::string&) {
 // ---- questions ---------------------------------------------------------------------------------
 
 bool Shell::confirm(const std::string& question) {
+  if (confirm_default_ != -1) {  // `set confirm default yes|no': the answer, shown after the question
+    outf("%s %s\n", question.c_str(), confirm_default_ ? "yes" : "no");
+    return confirm_default_ == 1;
+  }
   if (!options_.interactive || !input_) return true;  // gnubg answers yes when not interactive
   for (;;) {
     std::optional<std::string> answer = input_(question);
@@ -293,6 +309,15 @@ bool Shell::get_dice(std::array<int, 2>& dice) {
     dice = dice_cache_;
     return true;
   }
+  if (!roll_dice(dice)) return false;
+  dice_cache_valid_ = true;
+  dice_cache_turn_ = turn;
+  dice_cache_board_ = flow_.board();
+  dice_cache_ = dice;
+  return true;
+}
+
+bool Shell::roll_dice(std::array<int, 2>& dice) {
   switch (rng_) {
     case Rng::kMersenne:
       dice = dice_.roll();
@@ -319,10 +344,6 @@ bool Shell::get_dice(std::array<int, 2>& dice) {
       }
       break;
   }
-  dice_cache_valid_ = true;
-  dice_cache_turn_ = turn;
-  dice_cache_board_ = flow_.board();
-  dice_cache_ = dice;
   return true;
 }
 

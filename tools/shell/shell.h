@@ -28,7 +28,9 @@
 #include "eval/match_equity.h"
 #include "rollout/rollout.h"
 #include "shell/engine_player.h"
+#include "text/analysis_text.h"
 #include "text/board_drawing.h"
+#include "text/match_analysis_text.h"
 
 namespace tavla::bearoff {
 class OneSidedDatabase;
@@ -147,6 +149,10 @@ class Shell {
   void cmd_show_analysis(std::string& args);
   void cmd_show_statistics_match(std::string& args);
   void cmd_show_statistics_game(std::string& args);
+  void cmd_show_matchresult(std::string& args);
+  void cmd_dicerolls(std::string& args);
+  void cmd_clear_hint(std::string& args);
+  void cmd_clear_cache(std::string& args);
   void cmd_not_available_gui(std::string& args);    // gnubg's GUI settings
   void cmd_not_available_sound(std::string& args);  // gnubg's sounds
   void cmd_not_available_format(std::string& args);  // import/export formats tavla lacks
@@ -251,6 +257,22 @@ class Shell {
   void cmd_set_auto_roll(std::string& args);
   void cmd_set_confirm_new(std::string& args);
   void cmd_set_confirm_save(std::string& args);
+  void cmd_set_confirm_default(std::string& args);
+  void cmd_set_auto_bearoff(std::string& args);
+  void cmd_set_auto_move(std::string& args);
+  void cmd_show_automatic(std::string& args);
+  void cmd_show_confirm(std::string& args);
+  // shell_output.cpp: `set output ...' and `show output'.
+  void cmd_set_output_output(std::string& args);
+  void cmd_set_output_matchpc(std::string& args);
+  void cmd_set_output_mwc(std::string& args);
+  void cmd_set_output_rawboard(std::string& args);
+  void cmd_set_output_winpc(std::string& args);
+  void cmd_set_output_digits(std::string& args);
+  void cmd_set_output_errorratefactor(std::string& args);
+  void cmd_show_output(std::string& args);
+  void cmd_set_ratingoffset(std::string& args);
+  void cmd_show_ratingoffset(std::string& args);
 
   void cmd_show_board(std::string& args);
   void cmd_show_beavers(std::string& args);
@@ -398,6 +420,7 @@ class Shell {
   bool refuse_if_computer_turn();
   void show_auto_move(const engine::Move& move);
   bool get_dice(std::array<int, 2>& dice);
+  bool roll_dice(std::array<int, 2>& dice);  // gnubg's RollDice: the generator's next roll
   void forget_dice() { dice_cache_valid_ = false; }
   std::optional<std::array<int, 2>> manual_dice();
   bool confirm(const std::string& question);
@@ -471,8 +494,28 @@ class Shell {
   std::array<int, 2> dice_cache_{0, 0};
 
   bool display_ = true;
+  // `set output ...' (gnubg's fOutput* settings): how figures are printed, boards as FIBS
+  // "boardstyle 3" lines, the factor of error rates, and whether messages are printed at all.
+  text::OutputOptions output_;
+  bool raw_board_ = false;
+  float error_rate_factor_ = 1000.0f;
+  bool output_on_ = true;
+  float rating_offset_ = analysis::kRatingOffset;  // `set ratingoffset'
+  text::StatisticsFormat statistics_format() const {
+    return {output_.digits, error_rate_factor_, rating_offset_};
+  }
   bool auto_game_ = true;
   bool auto_roll_ = true;
+  // gnubg's fAutoBearoff and fAutoMove: after a human's roll, bear off as many chequers as the
+  // dice allow in a race, and play a forced move (only move) by itself.
+  bool auto_bearoff_ = false;
+  bool auto_move_ = false;
+  // gnubg's try_bearoff: plays the first legal move that bears off a chequer with every die, in
+  // a position without contact; false when there is none.
+  bool try_auto_bearoff();
+  // gnubg's nConfirmDefault (`set confirm default'): questions answered yes (1) or no (0) without
+  // asking, or asked (-1).
+  int confirm_default_ = -1;
   bool confirm_new_ = true;
   bool confirm_save_ = true;
   int default_match_length_ = 7;

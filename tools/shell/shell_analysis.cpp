@@ -9,6 +9,8 @@
 // marks are judged with the thresholds set when the statistics are shown, the luck marks with
 // those of the analysis. Ctrl-C during an analysis keeps the records analysed so far.
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <thread>
 
 #include "shell/shell.h"
@@ -146,8 +148,46 @@ void Shell::cmd_show_statistics_match(std::string&) {
   analysis::Statistics total;
   for (size_t g = 0; g < all_games().size(); ++g) total.add_game(game_statistics(g));
   out(text::format_statistics(total, flow_.match().match_length, names_.name,
-                              analysis_.thresholds) +
+                              analysis_.thresholds, statistics_format()) +
       "\n");
+}
+
+// gnubg's `show matchresult': per game player 0's actual and luck-adjusted result (match play:
+// as match-winning chances in per cent, 50% before the game; money: points), numbered from 0 as
+// gnubg numbers them, then the sums (money: with the average and its 95% confidence interval).
+void Shell::cmd_show_matchresult(std::string&) {
+  outf("Actual and luck adjusted results for %s\n\n", name(0).c_str());
+  outf("%-10s %-10s %-10s\n\n", "Game", "Actual", "Luck adj.");
+  const bool match = flow_.match().match_length > 0;
+  std::array<float, 2> sum{0.0f, 0.0f}, sum_squared{0.0f, 0.0f};
+  int n = 0;
+  const size_t games = flow_.has_game() ? all_games().size() : 0;
+  for (size_t g = 0; g < games; ++g, ++n) {
+    const analysis::Statistics s = game_statistics(g);
+    const float actual = s.actual_result[0];
+    const float adjusted = s.actual_result[0] - s.luck[0][1] + s.luck[1][1];
+    if (!s.dice)
+      outf("%10d no info available\n", n);
+    else if (match)
+      outf("%10d %9.2f%% %9.2f%%\n", n, 100.0f * (0.5f + actual), 100.0f * (0.5f + adjusted));
+    else
+      outf("%10d %9.3f%% %9.3f%%\n", n, actual, adjusted);  // gnubg's '%' after points too
+    sum[0] += actual;
+    sum_squared[0] += actual * actual;
+    sum[1] += adjusted;
+    sum_squared[1] += adjusted * adjusted;
+  }
+  if (match)
+    outf("%10s %9.2f%% %9.2f%%\n", "Final", 100.0f * (0.5f + sum[0]), 100.0f * (0.5f + sum[1]));
+  else
+    outf("%10s %+9.3f %+9.3f\n", "Sum", sum[0], sum[1]);
+  if (n && !match) {
+    const float fn = static_cast<float>(n);
+    outf("%10s %+9.3f %+9.3f\n", "Average", sum[0] / fn, sum[1] / fn);
+    outf("%10s %9.3f %9.3f\n", "95%CI",
+         1.95996f * std::sqrt(sum_squared[0] / fn - sum[0] * sum[0] / (fn * fn)) / std::sqrt(fn),
+         1.95996f * std::sqrt(sum_squared[1] / fn - sum[1] * sum[1] / (fn * fn)) / std::sqrt(fn));
+  }
 }
 
 void Shell::cmd_show_statistics_game(std::string&) {
@@ -156,7 +196,7 @@ void Shell::cmd_show_statistics_game(std::string&) {
     return;
   }
   out(text::format_statistics(game_statistics(current_game_index()),
-                              flow_.match().match_length, names_.name, analysis_.thresholds) +
+                              flow_.match().match_length, names_.name, analysis_.thresholds, statistics_format()) +
       "\n");
 }
 

@@ -122,29 +122,29 @@ std::string Shell::text_cube_analysis(const analysis::DecisionAnalysis& d,
                            cd == CD::kRedoublePass;
   if (!doubled && best_double) {
     alert = true;
-    s += "Alert: missed double (" + text::output_equity_diff(e.no_double, worst, ci) + ")!\n";
+    s += "Alert: missed double (" + text::output_equity_diff(e.no_double, worst, ci, output_) + ")!\n";
     if (double_mark) s += strf(" [%s]", mark);
   }
   if (take > 0 && e.double_take - e.double_pass > 0.0f) {
     alert = true;
-    s += "Alert: wrong take (" + text::output_equity_diff(e.double_pass, e.double_take, ci) +
+    s += "Alert: wrong take (" + text::output_equity_diff(e.double_pass, e.double_take, ci, output_) +
          ")!\n";
     if (take_mark) s += strf(" [%s]", mark);
   }
   if (doubled && take == 0 && e.double_pass - e.double_take > 0.0f) {
     alert = true;
-    s += "Alert: wrong pass (" + text::output_equity_diff(e.double_take, e.double_pass, ci) +
+    s += "Alert: wrong pass (" + text::output_equity_diff(e.double_take, e.double_pass, ci, output_) +
          ")!\n";
     if (take_mark) s += strf(" [%s]", mark);
   }
   if (doubled && take < 0 && e.no_double - worst > 0.0f) {
     alert = true;
-    s += "Alert: wrong double (" + text::output_equity_diff(worst, e.no_double, ci) + ")!\n";
+    s += "Alert: wrong double (" + text::output_equity_diff(worst, e.no_double, ci, output_) + ")!\n";
     if (double_mark) s += strf(" [%s]", mark);
   }
   if (!alert && double_mark) s += strf("Alert: double decision marked %s\n", mark);
   if (!alert && take_mark) s += strf("Alert: take decision marked %s\n", mark);
-  return s + text::format_cube_analysis(*d.cube_outputs, *d.cube, ci, ec, {}, take >= 0);
+  return s + text::format_cube_analysis(*d.cube_outputs, *d.cube, ci, ec, output_, take >= 0);
 }
 
 Shell::HintMemo& Shell::remember_hint() {
@@ -236,7 +236,7 @@ std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board&
         const size_t played = d->played < 0 ? n : static_cast<size_t>(d->played);
         for (size_t i = 0; i < n; ++i) {
           if (i >= kShown && i != played) continue;
-          text::OutputOptions o;
+          text::OutputOptions o = output_;
           o.parameters = false;
           o.rank_known = i != played || i != n - 1 || n == 1 || i < kShown;
           s += i == played ? "*" : " ";
@@ -456,10 +456,10 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
   total.add_game(st);
   const int length = game.info.match_length;
   s += strf("\n\nGame statistics for game %d\n\n", static_cast<int>(g) + 1);
-  s += text::format_statistics(st, length, names_.name, analysis_.thresholds) + "\n\n";
+  s += text::format_statistics(st, length, names_.name, analysis_.thresholds, statistics_format()) + "\n\n";
   if (last_game) {
     s += length ? "Match statistics\n\n" : "Session statistics\n\n";
-    s += text::format_statistics(total, length, names_.name, analysis_.thresholds) + "\n\n";
+    s += text::format_statistics(total, length, names_.name, analysis_.thresholds, statistics_format()) + "\n\n";
   }
   return s + text_epilogue();
 }

@@ -34,8 +34,9 @@ std::array<eval::Evaluation, 2> no_double_evaluation(const CubeAnalysis& a) {
   return e;
 }
 
-std::string cube_analysis_text(const CubeAnalysis& a, const eval::CubeInfo& ci, bool taker) {
-  return text::format_cube_analysis(no_double_evaluation(a), a.result, ci, a.context, {}, taker);
+std::string cube_analysis_text(const CubeAnalysis& a, const eval::CubeInfo& ci, bool taker,
+                               const text::OutputOptions& out) {
+  return text::format_cube_analysis(no_double_evaluation(a), a.result, ci, a.context, out, taker);
 }
 
 // The analyzer's ranked plays as tools/text's scored moves.
@@ -57,11 +58,11 @@ std::vector<eval::ScoredMove> scored_moves(const std::vector<RankedMove>& moves)
 
 // gnubg's hint list: the first `n` plays.
 std::string move_hints(const std::vector<RankedMove>& moves, const engine::Board& before,
-                       const eval::CubeInfo& ci, int n) {
+                       const eval::CubeInfo& ci, int n, const text::OutputOptions& out) {
   const std::vector<eval::ScoredMove> scored = scored_moves(moves);
   std::string s;
   for (size_t i = 0; i < scored.size() && static_cast<int>(i) < n; ++i)
-    s += text::format_move_hint(before, ci, scored, i, moves[i].context);
+    s += text::format_move_hint(before, ci, scored, i, moves[i].context, out);
   return s;
 }
 }  // namespace
@@ -170,7 +171,66 @@ void Shell::cmd_roll(std::string&) {
     flow_.move(engine::Move{});
     keep_hint(std::nullopt);
     turn_done();
+    return;
   }
+  if (!auto_move_ && !auto_bearoff_) return;
+  // gnubg's CommandRoll: a forced move is played by itself with `set automatic move on', and
+  // with `set automatic bearoff on' in bearoff database positions; else that setting bears off
+  // with every die when it can.
+  auto moves = std::make_unique<engine::MoveList>();
+  const int n = engine::generate_moves(flow_.board(), ms.dice[0], ms.dice[1], *moves);
+  if (n == 1 && (auto_move_ || (auto_bearoff_ &&
+                                eval::classify(flow_.board(), bearoff_provider()) <=
+                                    eval::PositionClass::kBearoff1))) {
+    show_auto_move((*moves)[0].move);
+    flow_.move((*moves)[0].move);
+    turn_done();
+  } else if (auto_bearoff_ && try_auto_bearoff()) {
+    turn_done();
+  }
+}
+
+// gnubg's `dicerolls N': N rolls of the dice generator (the game's dice, which they use up).
+void Shell::cmd_dicerolls(std::string& args) {
+  std::optional<std::string> tok = next_token(args);
+  if (!tok) return;
+  std::optional<int> n = parse_number(*tok);
+  for (int i = n.value_or(0); i > 0; --i) {
+    std::array<int, 2> dice{};
+    if (!roll_dice(dice)) return;
+    outf("%d %d\n", dice[0], dice[1]);
+  }
+  forget_dice();
+}
+
+void Shell::cmd_clear_hint(std::string&) {
+  hint_memo_.reset();
+  out("Analysis used for `hint' has been cleared\n");
+}
+
+// gnubg's `clear cache' empties the evaluation cache, silently; tavla's analyzer starts afresh.
+void Shell::cmd_clear_cache(std::string&) {
+  if (analyzer_) analyzer_->set_engine(threads_, cache_entries_);
+}
+
+bool Shell::try_auto_bearoff() {
+  const engine::Board& b = flow_.board();
+  // Standard backgammon's classes even in hypergammon, so that contact never bears off.
+  if (eval::classify(b) > eval::PositionClass::kRace) return false;
+  const auto& dice = flow_.match().dice;
+  auto moves = std::make_unique<engine::MoveList>();
+  const int n = engine::generate_moves(b, dice[0], dice[1], *moves);
+  const int steps = dice[0] == dice[1] ? 4 : 2;
+  for (int i = 0; i < n; ++i) {
+    const engine::Move& m = (*moves)[i].move;
+    bool all_off = true;
+    for (int k = 0; k < steps && all_off; ++k) all_off = m.from(k) >= 0 && m.to(k) == -1;
+    if (!all_off) continue;
+    show_auto_move(m);
+    flow_.move(m);
+    return true;
+  }
+  return false;
 }
 
 void Shell::cmd_move(std::string& args) {
@@ -209,6 +269,10 @@ void Shell::cmd_move(std::string& args) {
       const std::optional<HintMemo> hinted = hint_before_action();
       flow_.move(m);
       keep_hint(hinted);
+      turn_done();
+      return;
+    }
+    if (auto_bearoff_ && try_auto_bearoff()) {
       turn_done();
       return;
     }
@@ -502,7 +566,7 @@ void Shell::cmd_hint(std::string& args) {
     const PositionEvaluation e = a->evaluate(g, hint_settings().cube);
     if (interrupted_) return;  // Ctrl-C: nothing to show (execute() says "(Interrupted)")
     const eval::CubeInfo ci = cube_info_for(g, resigner, beavers);
-    out(text::format_resign_hint(eval::judge_resignation(e.probs, ci, ms.resigned)));
+    out(text::format_resign_hint(eval::judge_resignation(e.probs, ci, ms.resigned), ci, output_));
     return;
   }
   if (!ms.dice_rolled() && !ms.doubled) {
@@ -514,7 +578,7 @@ void Shell::cmd_hint(std::string& args) {
     const CubeAnalysis cube = a->analyse_cube(game, hint_settings().cube);
     if (interrupted_) return;
     remember_cube_hint(cube);
-    out(cube_analysis_text(cube, ci, false) + "\n");
+    out(cube_analysis_text(cube, ci, false, output_) + "\n");
     return;
   }
   if (ms.doubled) {
@@ -526,7 +590,7 @@ void Shell::cmd_hint(std::string& args) {
     const CubeAnalysis cube = a->analyse_cube(game, hint_settings().cube);
     if (interrupted_) return;
     remember_cube_hint(cube);
-    out(cube_analysis_text(cube, ci, true) + "\n");
+    out(cube_analysis_text(cube, ci, true, output_) + "\n");
     return;
   }
   std::optional<int> n = parse_number(args);
@@ -541,7 +605,7 @@ void Shell::cmd_hint(std::string& args) {
   memo.moves = scored_moves(moves);
   memo.chequer = eval_settings_.chequer.context;
   out(move_hints(moves, game.board, cube_info_for(game, ms.on_roll, beavers),
-                 (!n || *n <= 0) ? 10 : *n));
+                 (!n || *n <= 0) ? 10 : *n, output_));
 }
 
 // The answer of a cube hint, for the text exports of the position (gnubg's hint record).
@@ -601,8 +665,8 @@ void Shell::cmd_eval(std::string& args) {
     table.push_back(e);
   }
   const eval::PositionClass pc = eval::classify(game.board, bearoff_provider());
-  std::string s = text::format_eval_table(game.board, id, pc, ci, table);
-  if (cube) s += "\n\n" + cube_analysis_text(*cube, ci, false);
+  std::string s = text::format_eval_table(game.board, id, pc, ci, table, output_);
+  if (cube) s += "\n\n" + cube_analysis_text(*cube, ci, false, output_);
   out(s + "\n");
 }
 
@@ -676,7 +740,8 @@ void Shell::cmd_rollout(std::string& args) {
   const auto stats = ro.stats();
   std::string result = "\n";
   for (size_t i = 0; i < alts.size(); ++i)
-    result += text::format_rollout_result(labels[i], stats[i].mean, stats[i].std_error, ci);
+    result += text::format_rollout_result(labels[i], stats[i].mean, stats[i].std_error, ci,
+                                          output_);
   result += text::format_rollout_context(st, ro.trials_done());
   out(result);
 }

@@ -492,6 +492,33 @@ void Shell::cmd_set_auto_roll(std::string& args) {
          "Will not automatically roll the dice.");
 }
 
+void Shell::cmd_set_auto_bearoff(std::string& args) {
+  toggle("automatic bearoff", auto_bearoff_, args,
+         "Will automatically bear off as many chequers as possible.",
+         "Will not automatically bear off chequers.");
+}
+
+void Shell::cmd_set_auto_move(std::string& args) {
+  toggle("automatic move", auto_move_, args, "Forced moves will be made automatically.",
+         "Forced moves will not be made automatically.");
+}
+
+// gnubg compares the rest of the line with the words exactly, and says nothing when it is one.
+void Shell::cmd_set_confirm_default(std::string& args) {
+  if (args.empty()) {
+    out("Needs an argument!\n");
+    return;
+  }
+  if (args == "yes")
+    confirm_default_ = 1;
+  else if (args == "no")
+    confirm_default_ = 0;
+  else if (args == "ask")
+    confirm_default_ = -1;
+  else
+    out("Invalid argument\n");
+}
+
 void Shell::cmd_set_confirm_new(std::string& args) {
   toggle("confirm new", confirm_new_, args,
          "Will ask for confirmation before aborting games in progress.",

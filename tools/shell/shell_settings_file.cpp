@@ -132,8 +132,10 @@ void Shell::cmd_save_settings(std::string& args) {
       "# these commands when it starts (unless started with -r).\n"
       "#\n\n";
   const auto& rules = flow_.rules();
+  s += strf("set automatic bearoff %s\n", on_off(auto_bearoff_));
   s += strf("set automatic crawford %s\n", on_off(rules.auto_crawford));
   s += strf("set automatic game %s\n", on_off(auto_game_));
+  s += strf("set automatic move %s\n", on_off(auto_move_));
   s += strf("set automatic roll %s\n", on_off(auto_roll_));
   s += strf("set automatic doubles %d\n", rules.auto_doubles);
   s += strf("set beavers %d\n", rules.beavers);
@@ -207,7 +209,16 @@ void Shell::cmd_save_settings(std::string& args) {
   s += strf("set confirm save %s\n", on_off(confirm_save_));
   s += strf("set cube use %s\n", on_off(rules.cube_use));
   s += strf("set display %s\n", on_off(display_));
+  s += "set confirm default ";
+  s += confirm_default_ == 1 ? "yes\n" : confirm_default_ == 0 ? "no\n" : "ask\n";
+  s += strf("set output matchpc %s\n", on_off(output_.match_pc));
+  s += strf("set output mwc %s\n", on_off(output_.mwc));
+  s += strf("set output rawboard %s\n", on_off(raw_board_));
+  s += strf("set output winpc %s\n", on_off(output_.win_pc));
+  s += strf("set output digits %d\n", output_.digits);
+  s += strf("set output errorratefactor %f\n", static_cast<double>(error_rate_factor_));
   s += "set prompt " + prompt_format_ + "\n";
+  s += strf("set ratingoffset %f\n", static_cast<double>(rating_offset_));
 
   if (file == "-") {
     out(s);

@@ -94,6 +94,31 @@ void Shell::cmd_show_dice(std::string&) {
     outf("%s has rolled %d and %d.\n", name(ms.on_roll).c_str(), ms.dice[0], ms.dice[1]);
 }
 
+void Shell::cmd_show_automatic(std::string&) {
+  const auto on = [](bool b) { return b ? "On" : "Off"; };
+  const auto& rules = flow_.rules();
+  outf("bearoff \t(Play certain non-contact bearoff moves):      \t%s\n"
+       "crawford\t(Enable the Crawford rule as appropriate):     \t%s\n"
+       "doubles \t(Turn the cube when opening roll is a double): \t%u\n"
+       "game    \t(Start a new game after each one is completed):\t%s\n"
+       "move    \t(Play the forced move when there is no choice):\t%s\n"
+       "roll    \t(Roll the dice if no double is possible):      \t%s\n",
+       on(auto_bearoff_), on(rules.auto_crawford), static_cast<unsigned>(rules.auto_doubles),
+       on(auto_game_), on(auto_move_), on(auto_roll_));
+}
+
+void Shell::cmd_show_confirm(std::string&) {
+  out(confirm_default_ == -1  ? "GNU Backgammon will ask for confirmation.\n"
+      : confirm_default_ == 1 ? "GNU Backgammon will answer yes to questions.\n"
+                              : "GNU Backgammon will answer no to questions.\n");
+  out(confirm_new_
+          ? "GNU Backgammon will ask for confirmation before aborting games in progress.\n"
+          : "GNU Backgammon will not ask for confirmation before aborting games in progress.\n");
+  out(confirm_save_
+          ? "GNU Backgammon will ask for confirmation before overwriting existing files.\n"
+          : "GNU Backgammon will not ask for confirmation overwriting existing files.\n");
+}
+
 void Shell::cmd_show_display(std::string&) {
   out(display_ ? "GNU Backgammon will display boards for computer moves.\n"
                : "GNU Backgammon will not display boards for computer moves.\n");

@@ -10,49 +10,73 @@ namespace tavla::text {
 
 namespace {
 
-constexpr int kDigits = 3;  // gnubg's fOutputDigits default
-
 std::string printf_string(const char* fmt, auto... args) {
   char buf[256];
   std::snprintf(buf, sizeof buf, fmt, args...);
   return buf;
 }
 
+// Decimals of a figure in per cent: gnubg shows percentages with two (win) or one (MWC)
+// decimals fewer than fractions.
+int pc_decimals(int digits, int fewer) { return digits > fewer ? digits - fewer : 0; }
+
 // gnubg's OutputEquity for an equity (money, or normalised match equity).
 std::string output_equity(float r, const eval::CubeInfo& ci, const OutputOptions& out) {
-  if (ci.is_money() || !out.mwc) return printf_string("%+*.*f", kDigits + 3, kDigits, r);
-  return printf_string("%*.*f%%", kDigits + 3, kDigits - 1, 100.0f * eval::equity_to_mwc(r, ci));
+  const int d = out.digits;
+  if (ci.is_money() || !out.mwc) return printf_string("%+*.*f", d + 3, d, r);
+  if (out.match_pc)
+    return printf_string("%*.*f%%", d + 3, pc_decimals(d, 1), 100.0f * eval::equity_to_mwc(r, ci));
+  return printf_string("%*.*f", d + 3, d + 1, eval::equity_to_mwc(r, ci));
 }
 
 // gnubg's OutputMWC for a cubeful value (money equity or MWC).
 std::string output_mwc(float r, const eval::CubeInfo& ci, const OutputOptions& out) {
-  if (ci.is_money()) return printf_string("%+*.*f", kDigits + 3, kDigits, r);
-  if (!out.mwc) return printf_string("%+*.*f", kDigits + 3, kDigits, eval::mwc_to_equity(r, ci));
-  return printf_string("%*.*f%%", kDigits + 3, kDigits - 1, 100.0f * r);
+  const int d = out.digits;
+  if (ci.is_money()) return printf_string("%+*.*f", d + 3, d, r);
+  if (!out.mwc) return printf_string("%+*.*f", d + 3, d, eval::mwc_to_equity(r, ci));
+  if (out.match_pc) return printf_string("%*.*f%%", d + 3, pc_decimals(d, 1), 100.0f * r);
+  return printf_string("%+*.*f", d + 3, d + 1, r);
 }
 
-std::string output_percent(float r) { return printf_string("%*.*f", kDigits + 2, kDigits, r); }
-
-std::string output_percents(const eval::Probabilities& p) {
-  return output_percent(p[0]) + " " + output_percent(p[1]) + " " + output_percent(p[2]) + " - " +
-         output_percent(1.0f - p[0]) + " " + output_percent(p[3]) + " " + output_percent(p[4]);
+// gnubg's OutputPercent: a probability.
+std::string output_percent(float r, const OutputOptions& out) {
+  const int d = out.digits;
+  if (out.win_pc) return printf_string("%*.*f", d + 2, pc_decimals(d, 2), 100.0f * r);
+  return printf_string("%*.*f", d + 2, d, r);
 }
 
-std::string money_equity(const eval::Probabilities& p) {  // gnubg's OutputMoneyEquity
-  return printf_string("%+*.*f", kDigits + 3, kDigits, eval::cubeless_money_equity(p));
+// gnubg's OutputPercents; `f` false for standard errors: the losing chance's is the winning
+// chance's.
+std::string output_percents(const eval::Probabilities& p, const OutputOptions& out,
+                            bool f = true) {
+  return output_percent(p[0], out) + " " + output_percent(p[1], out) + " " +
+         output_percent(p[2], out) + " - " + output_percent(f ? 1.0f - p[0] : p[0], out) + " " +
+         output_percent(p[3], out) + " " + output_percent(p[4], out);
+}
+
+// gnubg's OutputMoneyEquity
+std::string money_equity(const eval::Probabilities& p, const OutputOptions& out) {
+  return printf_string("%+*.*f", out.digits + 3, out.digits, eval::cubeless_money_equity(p));
 }
 
 }  // namespace
 
 std::string output_equity_diff(float r1, float r2, const eval::CubeInfo& ci,
                                const OutputOptions& out) {
+  const int d = out.digits;
   if (ci.is_money() || !out.mwc) {
-    if (r1 == r2) return printf_string("-%*.*f", kDigits + 2, kDigits, 0.0);
-    return printf_string("%+*.*f", kDigits + 3, kDigits, r1 - r2);
+    if (r1 == r2) return printf_string("-%*.*f", d + 2, d, 0.0);
+    return printf_string("%+*.*f", d + 3, d, r1 - r2);
   }
-  if (r1 == r2) return printf_string(" -%*.*f%%", kDigits + 1, kDigits - 1, 0.0);
-  return printf_string("%+*.*f%%", kDigits + 3, kDigits - 1,
-                       100.0f * eval::equity_to_mwc(r1, ci) - 100.0f * eval::equity_to_mwc(r2, ci));
+  if (out.match_pc) {
+    if (r1 == r2) return printf_string(" -%*.*f%%", d + 1, pc_decimals(d, 1), 0.0);
+    return printf_string("%+*.*f%%", d + 3, pc_decimals(d, 1),
+                         100.0f * eval::equity_to_mwc(r1, ci) - 100.0f * eval::equity_to_mwc(r2, ci));
+  }
+  // gnubg writes a literal '+' before the signed difference here ("+-0.0189").
+  if (r1 == r2) return printf_string("-%*.*f", d + 2, d + 1, 0.0);
+  return printf_string("+%*.*f", d + 3, d + 1,
+                       eval::equity_to_mwc(r1, ci) - eval::equity_to_mwc(r2, ci));
 }
 
 std::string format_eval_context(const eval::EvalContext& ec, bool chequer) {
@@ -91,7 +115,7 @@ std::string format_move_hint(const engine::Board& board, const eval::CubeInfo& c
                      (ci.is_money() || !out.mwc) ? "Eq." : "MWC");
   s += output_equity(m.score, ci, out);
   if (i) s += " (" + output_equity_diff(m.score, moves[0].score, ci, out) + ")";
-  s += "\n       " + output_percents(m.probs) + "\n";
+  s += "\n       " + output_percents(m.probs, out) + "\n";
   if (out.parameters) s += "        " + format_eval_context(own, true) + "\n";
   return s;
 }
@@ -112,9 +136,9 @@ std::string format_eval_table(const engine::Board& board, const std::string& mat
     const eval::Evaluation& e = rows[i][0];
     s += i == 0 ? std::string("static") : printf_string("%2zu ply", i);
     s += ": ";
-    for (int j = 0; j < 5; ++j) s += printf_string("%-7s ", output_percent(e.probs[j]).c_str());
+    for (int j = 0; j < 5; ++j) s += printf_string("%-7s ", output_percent(e.probs[j], out).c_str());
     std::string eq = ci.is_money()
-                         ? money_equity(e.probs)
+                         ? money_equity(e.probs, out)
                          : output_equity(eval::cubeless_utility(e.probs, ci), ci, out);
     s += printf_string("%-9s ", eq.c_str());
     s += printf_string("%-9s ", output_mwc(e.cubeful_equity, ci, out).c_str());
@@ -132,11 +156,11 @@ std::string format_cube_analysis(const std::array<eval::Evaluation, 2>& evals,
   const eval::Probabilities p = taker ? evals[0].probs.inverted() : evals[0].probs;
   if (!ci.is_money())
     s += std::string(" ") + (out.mwc ? "cubeless MWC" : "cubeless equity") + " " +
-         output_equity(sign * evals[0].cubeless_equity, ci, out) + " (Money: " + money_equity(p) +
+         output_equity(sign * evals[0].cubeless_equity, ci, out) + " (Money: " + money_equity(p, out) +
          ")\n";
   else
-    s += " cubeless equity " + money_equity(p) + "\n";
-  s += "  " + output_percents(p) + "\n";
+    s += " cubeless equity " + money_equity(p, out) + "\n";
+  s += "  " + output_percents(p, out) + "\n";
   s += "Cubeful equities:\n";
   if (auto order = eval::cube_action_order(a.decision)) {
     for (int i = 0; i < 3; ++i) {
@@ -155,13 +179,23 @@ std::string format_cube_analysis(const std::array<eval::Evaluation, 2>& evals,
   return s;
 }
 
-std::string format_resign_hint(const eval::ResignationAnswer& a) {
+std::string format_resign_hint(const eval::ResignationAnswer& a, const eval::CubeInfo& ci,
+                               const OutputOptions& out) {
   // gnubg prints the opponent's (the decider's) equities: the resigner's with the other sign.
   const float before = a.equity_playing_on, after = a.equity_resigned;
   std::string s;
-  s += printf_string("%s : %+6.3f\n", "Equity before resignation", -before);
-  s += printf_string("%s : %+6.3f (%+6.3f)\n\n", "Equity after resignation", -after,
-                     before - after);
+  if (ci.is_money() || !out.mwc) {
+    s += printf_string("%s : %+6.3f\n", "Equity before resignation", -before);
+    s += printf_string("%s : %+6.3f (%+6.3f)\n\n", "Equity after resignation", -after,
+                       before - after);
+  } else {
+    // The decider's match-winning chances (fixed decimals: gnubg ignores `set output digits').
+    const float mwc_before = eval::equity_to_mwc(-before, ci);
+    const float mwc_after = eval::equity_to_mwc(-after, ci);
+    s += printf_string("%s : %6.2f%%\n", "Equity before resignation", 100.0f * mwc_before);
+    s += printf_string("%s : %6.2f%% (%6.2f%%)\n\n", "Equity after resignation",
+                       100.0f * mwc_after, 100.0f * (mwc_after - mwc_before));
+  }
   s += printf_string("%s : %s\n\n", "Correct resign decision",
                      a.accept ? "Accept" : "Reject");
   return s;
@@ -205,24 +239,50 @@ std::string format_move_filters(const eval::MoveFilters& filters) {
 }
 
 std::string format_rollout_result(const std::string& label, const rollout::Outputs& mean,
-                                  const rollout::Outputs& std_error, const eval::CubeInfo& ci) {
-  // Money: equities per unit of the basis cube; match play: the cubeless equity is normalised and
-  // the cubeful one an MWC, shown as normalised equity (gnubg's fOutputMWC is off), its standard
-  // error scaled as gnubg's se_mwc2eq does (the conversion is linear).
-  const float cf = ci.is_money() ? mean[rollout::kCubefulEquity]
-                                 : eval::mwc_to_equity(mean[rollout::kCubefulEquity], ci);
-  const float cf_se = ci.is_money() ? std_error[rollout::kCubefulEquity]
-                                    : eval::mwc_to_equity(std_error[rollout::kCubefulEquity], ci) -
-                                          eval::mwc_to_equity(0.0f, ci);
-  const int se_width = ci.is_money() ? 5 : 6;  // gnubg's OutputMWC pads match play's one more
+                                  const rollout::Outputs& std_error, const eval::CubeInfo& ci,
+                                  const OutputOptions& out) {
+  // gnubg's OutputRolloutResult: the cubeless equity as OutputEquityScale, the cubeful one as
+  // OutputMWC. Money: equities per unit of the basis cube; match play: the cubeless equity is
+  // normalised and the cubeful one an MWC, shown as normalised equity unless `out.mwc`, their
+  // standard errors scaled as gnubg's se_mwc2eq and se_eq2mwc do (the conversions are linear).
+  const int d = out.digits;
+  const bool money = ci.is_money();
+  const float cl = mean[rollout::kCubelessEquity], cl_se = std_error[rollout::kCubelessEquity];
+  const float cf = mean[rollout::kCubefulEquity], cf_se = std_error[rollout::kCubefulEquity];
+  std::string cl_text, cl_se_text, cf_text, cf_se_text;
+  if (money || !out.mwc) {
+    cl_text = printf_string("%+*.*f", d + 3, d, cl);
+    cl_se_text = printf_string("% *.*f", d + 2, d, cl_se);
+  } else {
+    const float mwc = eval::equity_to_mwc(cl, ci);
+    const float mwc_se = eval::equity_to_mwc(cl_se, ci) - eval::equity_to_mwc(0.0f, ci);
+    cl_text = out.match_pc ? printf_string("%*.*f%%", d + 3, pc_decimals(d, 1), 100.0f * mwc)
+                           : printf_string("%*.*f", d + 3, d + 1, mwc);
+    cl_se_text = out.match_pc
+                     ? printf_string("%*.*f%%", d + 3, pc_decimals(d, 1), 100.0f * mwc_se)
+                     : printf_string("%*.*f", d + 3, d + 1, mwc_se);
+  }
+  if (money) {
+    cf_text = printf_string("%+*.*f", d + 3, d, cf);
+    cf_se_text = printf_string("% *.*f", d + 2, d, cf_se);
+  } else if (!out.mwc) {
+    cf_text = printf_string("%+*.*f", d + 3, d, eval::mwc_to_equity(cf, ci));
+    cf_se_text = printf_string("% *.*f", d + 3, d,
+                               eval::mwc_to_equity(cf_se, ci) - eval::mwc_to_equity(0.0f, ci));
+  } else if (out.match_pc) {
+    cf_text = printf_string("%*.*f%%", d + 3, pc_decimals(d, 1), 100.0f * cf);
+    cf_se_text = printf_string("%*.*f%%", d + 3, pc_decimals(d, 1), 100.0f * cf_se);
+  } else {
+    cf_text = printf_string("%+*.*f", d + 3, d + 1, cf);
+    cf_se_text = printf_string("% *.*f", d + 3, d + 1, cf_se);
+  }
+  const eval::Probabilities p{{mean[0], mean[1], mean[2], mean[3], mean[4]}};
+  const eval::Probabilities p_se{
+      {std_error[0], std_error[1], std_error[2], std_error[3], std_error[4]}};
   std::string s = label + ":\n";
-  s += printf_string("  %5.3f %5.3f %5.3f - %5.3f %5.3f %5.3f CL %+6.3f CF %+6.3f\n", mean[0],
-                     mean[1], mean[2], 1.0f - mean[0], mean[3], mean[4],
-                     mean[rollout::kCubelessEquity], cf);
-  // gnubg's OutputPercents for standard errors: the losing chance has the winning chance's.
-  s += printf_string(" [%5.3f %5.3f %5.3f - %5.3f %5.3f %5.3f CL % 5.3f CF % *.3f]\n",
-                     std_error[0], std_error[1], std_error[2], std_error[0], std_error[3],
-                     std_error[4], std_error[rollout::kCubelessEquity], se_width, cf_se);
+  s += "  " + output_percents(p, out) + " CL " + cl_text + " CF " + cf_text + "\n";
+  s += " [" + output_percents(p_se, out, false) + " CL " + cl_se_text + " CF " + cf_se_text +
+       "]\n";
   return s;
 }
 

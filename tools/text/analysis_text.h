@@ -3,8 +3,8 @@
 // (FormatMoveHint), the evaluation table of `eval` (DumpPosition), the cube analysis block
 // (OutputCubeAnalysis), the resignation hint (HintResigned), the evaluation settings (`show
 // evaluation`) and rollout results (OutputRolloutResult, OutputRolloutContext), with gnubg's
-// default output settings (3 digits, probabilities as fractions, equities rather than MWC unless
-// `mwc` is asked for, then MWC in per cent). Used by `tavla analyze` and the shell.
+// output settings (OutputOptions: gnubg's `set output digits|mwc|matchpc|winpc`, its defaults
+// unless changed). Used by `tavla analyze` and the shell.
 #pragma once
 
 #include <array>
@@ -23,8 +23,12 @@
 
 namespace tavla::text {
 
+// gnubg's output settings (`set output ...`; format.c's fOutput* globals), defaults as gnubg's.
 struct OutputOptions {
   bool mwc = false;  // match play: show match-winning chances instead of equities
+  bool match_pc = true;  // MWC shown in per cent (else as a fraction)
+  bool win_pc = false;   // game-winning chances in per cent (else as fractions)
+  int digits = 3;        // decimals of probabilities and equities (0..6)
   // format_move_hint: the evaluation parameters line (gnubg's text export leaves it out for
   // evaluations), and the rank (false: "??", gnubg's played move ranked beyond the list).
   bool parameters = true;
@@ -59,8 +63,10 @@ std::string format_cube_analysis(const std::array<eval::Evaluation, 2>& evals,
                                  const eval::EvalContext& ec, const OutputOptions& out = {},
                                  bool taker = false);
 
-// gnubg's HintResigned: a judged resignation, printed as the opponent (the decider) reads it.
-std::string format_resign_hint(const eval::ResignationAnswer& a);
+// gnubg's HintResigned: a judged resignation, printed as the opponent (the decider) reads it
+// (match play with `out.mwc`: as the decider's match-winning chances).
+std::string format_resign_hint(const eval::ResignationAnswer& a, const eval::CubeInfo& ci = {},
+                               const OutputOptions& out = {});
 
 // `show evaluation` / `show player` blocks (gnubg's ShowEvalSetup and ShowMoveFilters).
 std::string format_evaluation_settings(const eval::EvalContext& ec);
@@ -68,9 +74,11 @@ std::string format_move_filters(const eval::MoveFilters& filters);
 
 // A rollout's result for one alternative (gnubg's OutputRolloutResult): the label, the mean
 // probabilities and equities, and their standard errors in brackets, for the player the results
-// are reported for (money: per unit of the basis cube; match play: normalised equities).
+// are reported for (money: per unit of the basis cube; match play: normalised equities, or MWC
+// with `out.mwc`), with the output settings `out`.
 std::string format_rollout_result(const std::string& label, const rollout::Outputs& mean,
-                                  const rollout::Outputs& std_error, const eval::CubeInfo& ci);
+                                  const rollout::Outputs& std_error, const eval::CubeInfo& ci,
+                                  const OutputOptions& out = {});
 // The rollout's settings (gnubg's OutputRolloutContext) after `games_done` trials. Only what the
 // callers use is described: the same evaluations for both players, 0-ply chequer play, no late
 // evaluations.

@@ -22,11 +22,15 @@ std::string printf_string(const char* fmt, auto... args) {
   return buf;
 }
 
-// gnubg's defaults: fOutputDigits 3 and rErrorRateFactor 1000, so error rates show
-// 3 - (int)(log10(1000) - 0.5) = 1 decimal of milli-equity.
-constexpr int kDigits = 3;
-constexpr int kRateDecimals = 1;
-constexpr float kErrorRateFactor = 1000.0f;
+// gnubg's errorRate and errorRateMP: the decimals of an error rate, fewer the larger the factor
+// (with the defaults, 3 digits and factor 1000: 1 decimal of milli-equity).
+// A factor of 0 gives no decimals (gnubg's integer conversion of -infinity then overflows to a
+// negative count on x86, which it raises to 0).
+int rate_decimals(const StatisticsFormat& f) {
+  if (f.error_rate_factor <= 0.0f) return 0;
+  const int n = f.digits - static_cast<int>(std::log10(double{f.error_rate_factor}) - 0.5);
+  return n > 0 ? n : 0;
+}
 
 struct Row {
   std::string label, a, b;
@@ -39,16 +43,17 @@ Row number_row(std::string label, const std::array<int, 2>& v) {
   return {std::move(label), printf_string("%3d", v[0]), printf_string("%3d", v[1])};
 }
 
-std::string error_total(const Pair& r, int n) {
-  const int w = kRateDecimals + 5, p = kRateDecimals + 2;
+std::string error_total(const Pair& r, int n, const StatisticsFormat& f) {
+  const int w = rate_decimals(f) + 5, p = rate_decimals(f) + 2;
   return n ? printf_string("     %+*.*f (%+7.3f%%)", w, p, r[0], r[1] * 100.0f)
            : printf_string("     %+*.*f (%+7.3f)", w, p, r[0], r[1]);
 }
 
-std::string error_rate(const Pair& r, int n) {
-  const int w = kRateDecimals + 5, p = kRateDecimals;
-  return n ? printf_string("   %+*.*f   (%+7.3f%%)", w, p, kErrorRateFactor * r[0], r[1] * 100.0f)
-           : printf_string("   %+*.*f   (%+7.3f)", w, p, kErrorRateFactor * r[0], r[1]);
+std::string error_rate(const Pair& r, int n, const StatisticsFormat& f) {
+  const int w = rate_decimals(f) + 5, p = rate_decimals(f);
+  return n ? printf_string("   %+*.*f   (%+7.3f%%)", w, p, f.error_rate_factor * r[0],
+                           r[1] * 100.0f)
+           : printf_string("   %+*.*f   (%+7.3f)", w, p, f.error_rate_factor * r[0], r[1]);
 }
 
 std::string cube_entry(int count, const Pair& r, int n) {
@@ -82,9 +87,10 @@ Pair neg(const Pair& p) { return {-p[0], -p[1]}; }
 }  // namespace
 
 std::string format_statistics(const Statistics& s, int n, const std::array<std::string, 2>& names,
-                              const analysis::MarkThresholds& t) {
-  const std::array<PlayerFigures, 2> f{analysis::player_figures(s, 0, n),
-                                       analysis::player_figures(s, 1, n)};
+                              const analysis::MarkThresholds& t, const StatisticsFormat& format) {
+  const int digits = format.digits;
+  const std::array<PlayerFigures, 2> f{analysis::player_figures(s, 0, n, format.rating_offset),
+                                       analysis::player_figures(s, 1, n, format.rating_offset)};
   std::string out = printf_string("%-40s %-23s %-23s\n", "Player", names[0].c_str(),
                                   names[1].c_str());
   out += "\n";
@@ -99,10 +105,10 @@ std::string format_statistics(const Statistics& s, int n, const std::array<std::
       const int skill = 3 - k;  // none, doubtful, bad, very bad
       rows.push_back(number_row(kMarks[k], {s.marked_moves[0][skill], s.marked_moves[1][skill]}));
     }
-    rows.push_back({"Error total " + total_text(n), error_total(f[0].chequer_error_total, n),
-                    error_total(f[1].chequer_error_total, n)});
-    rows.push_back({"Error rate " + rate_text(n), error_rate(f[0].chequer_error_rate, n),
-                    error_rate(f[1].chequer_error_rate, n)});
+    rows.push_back({"Error total " + total_text(n), error_total(f[0].chequer_error_total, n, format),
+                    error_total(f[1].chequer_error_total, n, format)});
+    rows.push_back({"Error rate " + rate_text(n), error_rate(f[0].chequer_error_rate, n, format),
+                    error_rate(f[1].chequer_error_rate, n, format)});
     rows.push_back({"Chequerplay rating", rating_entry(f[0].chequer_rating),
                     rating_entry(f[1].chequer_rating)});
     section(out, "Chequerplay statistics", rows);
@@ -114,13 +120,13 @@ std::string format_statistics(const Statistics& s, int n, const std::array<std::
         "Rolls marked unlucky", "Rolls marked very unlucky"};
     for (int k = 0; k < 5; ++k)
       rows.push_back(number_row(kMarks[k], {s.luck_marks[0][4 - k], s.luck_marks[1][4 - k]}));
-    rows.push_back({"Luck total " + total_text(n), error_total(f[0].luck_total, n),
-                    error_total(f[1].luck_total, n)});
+    rows.push_back({"Luck total " + total_text(n), error_total(f[0].luck_total, n, format),
+                    error_total(f[1].luck_total, n, format)});
     Row rate{"Luck rate " + rate_text(n), "n/a", "n/a"};
     Row rating{"Luck rating", "n/a", "n/a"};
     for (int i = 0; i < 2; ++i) {
       if (!f[i].luck_rate) continue;
-      (i ? rate.b : rate.a) = error_rate(*f[i].luck_rate, n);
+      (i ? rate.b : rate.a) = error_rate(*f[i].luck_rate, n, format);
       (i ? rating.b : rating.a) = analysis::luck_rating_name((*f[i].luck_rate)[0], t);
     }
     rows.push_back(rate);
@@ -150,24 +156,24 @@ std::string format_statistics(const Statistics& s, int n, const std::array<std::
       rows.push_back({std::string(label) + " (" + total_text(n) + ")",
                       cube_entry((*v.first)[0], neg((*v.second)[0]), n),
                       cube_entry((*v.first)[1], neg((*v.second)[1]), n)});
-    rows.push_back({"Error total " + total_text(n), error_total(f[0].cube_error_total, n),
-                    error_total(f[1].cube_error_total, n)});
-    rows.push_back({"Error rate " + rate_text(n), error_rate(f[0].cube_error_rate, n),
-                    error_rate(f[1].cube_error_rate, n)});
+    rows.push_back({"Error total " + total_text(n), error_total(f[0].cube_error_total, n, format),
+                    error_total(f[1].cube_error_total, n, format)});
+    rows.push_back({"Error rate " + rate_text(n), error_rate(f[0].cube_error_rate, n, format),
+                    error_rate(f[1].cube_error_rate, n, format)});
     rows.push_back({"Cube decision rating", rating_entry(f[0].cube_rating),
                     rating_entry(f[1].cube_rating)});
     section(out, "Cube statistics", rows);
   }
   std::vector<Row> rows;
   if (s.cube || s.moves) {
-    rows.push_back({"Error total " + total_text(n), error_total(f[0].overall_error_total, n),
-                    error_total(f[1].overall_error_total, n)});
-    rows.push_back({"Error rate " + rate_text(n), error_rate(f[0].overall_error_rate, n),
-                    error_rate(f[1].overall_error_rate, n)});
+    rows.push_back({"Error total " + total_text(n), error_total(f[0].overall_error_total, n, format),
+                    error_total(f[1].overall_error_total, n, format)});
+    rows.push_back({"Error rate " + rate_text(n), error_rate(f[0].overall_error_rate, n, format),
+                    error_rate(f[1].overall_error_rate, n, format)});
     Row snowie{"Snowie error rate", "n/a", "n/a"};
     for (int i = 0; i < 2; ++i)
       if (f[i].snowie_error_rate)
-        (i ? snowie.b : snowie.a) = error_rate({*f[i].snowie_error_rate, 0.0f}, n);
+        (i ? snowie.b : snowie.a) = error_rate({*f[i].snowie_error_rate, 0.0f}, n, format);
     rows.push_back(snowie);
     rows.push_back({"Overall rating", rating_entry(f[0].overall_rating),
                     rating_entry(f[1].overall_rating)});
@@ -201,14 +207,14 @@ std::string format_statistics(const Statistics& s, int n, const std::array<std::
     for (int k = 0; k < 2; ++k) {
       const Pair& sum = *kRows[k].first;
       const Pair& var = *kRows[k].second;
-      rows.push_back({kLabels[k], printf_string("%+*.*f", kDigits + 3, kDigits, sum[0] / games),
-                      printf_string("%+*.*f", kDigits + 3, kDigits, sum[1] / games)});
+      rows.push_back({kLabels[k], printf_string("%+*.*f", digits + 3, digits, sum[0] / games),
+                      printf_string("%+*.*f", digits + 3, digits, sum[1] / games)});
       Row ci{"95% confidence interval (ppg)", "", ""};
       for (int j = 0; j < 2; ++j) {
         // gnubg centres the interval on the total, not on the per-game mean.
         const float half = 1.95996f * std::sqrt(var[j] / games);
-        (j ? ci.b : ci.a) = printf_string("[%*.*f,%*.*f]", kDigits + 3, kDigits, sum[j] - half,
-                                          kDigits + 3, kDigits, sum[j] + half);
+        (j ? ci.b : ci.a) = printf_string("[%*.*f,%*.*f]", digits + 3, digits, sum[j] - half,
+                                          digits + 3, digits, sum[j] + half);
       }
       rows.push_back(ci);
     }

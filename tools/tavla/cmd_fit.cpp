@@ -114,6 +114,8 @@ int cmd_fit(int argc, char** argv) {
       "seed", po::value<uint64_t>()->default_value(1), "seed of the shuffles (--calibrate: dice)")(
       "adam", "descend with Adam instead of plain stochastic gradient: --rate is then Adam's\n"
       "step size (e.g. 0.0003) and --rate-hidden is not used")(
+      "batch", po::value<int>()->default_value(1),
+      "with --adam: examples per step (mini-batches; 1: a step per example)")(
       "loss", po::value<std::string>()->default_value("cross-entropy"),
       "what the steps descend: cross-entropy, or squared (gnubg's: every output's error\n"
       "weighs alike, as in an equity; the kept epoch is then the one with the lowest equity\n"
@@ -144,6 +146,7 @@ int cmd_fit(int argc, char** argv) {
   s.holdout_every = vm["holdout"].as<int>();
   s.seed = vm["seed"].as<uint64_t>();
   s.adam = vm.count("adam") > 0;
+  s.batch = vm["batch"].as<int>();
   if (const std::string loss = vm["loss"].as<std::string>(); loss == "squared") {
     s.loss = train::Loss::kSquared;
   } else if (loss != "cross-entropy") {

@@ -84,15 +84,33 @@ std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& exa
   };
   std::mt19937_64 rng(s.seed);
   eval::SparseInputs x;
+  std::array<std::vector<float>, eval::kNetCount> grad;
+  std::array<int, eval::kNetCount> pending{};
+  const bool batched = s.adam && s.batch > 1;
+  const auto learn_batched = [&](int net, const eval::SparseInputs& in, const Example& e) {
+    const double l = nets[net].accumulate(in, e.target, s.loss, grad[net]);
+    if (++pending[net] == s.batch) {
+      nets[net].apply_adam(grad[net], pending[net], s.rate, adam[net]);
+      pending[net] = 0;
+    }
+    return l;
+  };
   for (int epoch = 1; epoch <= s.epochs; ++epoch) {
     std::shuffle(train.begin(), train.end(), rng);
     double loss = 0;
     for (const Example* e : train) {
       eval::encode_sparse(e->cls, e->board, x);
-      loss += learn(static_cast<int>(main_net_of(e->cls)), x, *e);
+      const int main_net = static_cast<int>(main_net_of(e->cls));
+      loss += batched ? learn_batched(main_net, x, *e) : learn(main_net, x, *e);
       eval::encode_base_sparse(e->board, x);
-      learn(static_cast<int>(pruning_net_of(e->cls)), x, *e);
+      const int prune_net = static_cast<int>(pruning_net_of(e->cls));
+      batched ? learn_batched(prune_net, x, *e) : learn(prune_net, x, *e);
     }
+    for (int net = 0; net < eval::kNetCount; ++net)
+      if (batched && pending[net] > 0) {
+        nets[net].apply_adam(grad[net], pending[net], s.rate, adam[net]);
+        pending[net] = 0;
+      }
     FitEpoch fe;
     fe.epoch = epoch;
     fe.train_loss = train.empty() ? 0 : loss / static_cast<double>(train.size());

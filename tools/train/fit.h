@@ -27,6 +27,7 @@ struct FitSettings {
   // Adam (train_net.h) instead of plain stochastic gradient: `rate` is then Adam's step size
   // (e.g. 0.0003) and rate_hidden_scale is not used.
   bool adam = false;
+  int batch = 1;  // with adam: examples per step (1: a step per example, lazy)
 };
 
 struct FitEpoch {

@@ -163,6 +163,61 @@ double TrainNet::learn_adam(const eval::SparseInputs& x, const eval::Probabiliti
   return cross_entropy(g.y, target);
 }
 
+double TrainNet::accumulate(const eval::SparseInputs& x, const eval::Probabilities& target,
+                            Loss loss, std::vector<float>& grad) const {
+  const int nh = w.hidden;
+  const size_t n_hidden = w.hidden_weights.size(), n_output = w.output_weights.size();
+  const size_t at_hbias = n_hidden, at_out = at_hbias + nh, at_obias = at_out + n_output;
+  if (grad.size() != at_obias + kOutputs) grad.assign(at_obias + kOutputs, 0.0f);
+  Gradients g;
+  backpropagate(w, x, target, loss, g);
+  for (int k = 0; k < kOutputs; ++k) {
+    float* gv = grad.data() + at_out + size_t(k) * nh;
+    for (int j = 0; j < nh; ++j) gv[j] += g.dz[k] * g.h[j];
+    grad[at_obias + k] += g.dz[k];
+  }
+  for (int j = 0; j < nh; ++j) grad[at_hbias + j] += g.dh[j];
+  for (int t = 0; t < x.count; ++t) {
+    float* r = grad.data() + size_t(x.index[t]) * nh;
+    const float v = x.value[t];
+    for (int j = 0; j < nh; ++j) r[j] += v * g.dh[j];
+  }
+  return cross_entropy(g.y, target);
+}
+
+void TrainNet::apply_adam(std::vector<float>& grad, int count, float rate, AdamState& st) {
+  constexpr float kBeta1 = 0.9f, kBeta2 = 0.999f, kEpsilon = 1e-8f;
+  const size_t n = grad.size();
+  if (st.m.size() != n) {
+    st.m.assign(n, 0.0f);
+    st.v.assign(n, 0.0f);
+    st.steps = 0;
+  }
+  ++st.steps;
+  const float c1 = 1.0f - std::pow(kBeta1, static_cast<float>(st.steps));
+  const float c2 = 1.0f - std::pow(kBeta2, static_cast<float>(st.steps));
+  const float step = rate * std::sqrt(c2) / c1;
+  const float inv = 1.0f / static_cast<float>(count);
+  const int nh = w.hidden;
+  const size_t n_hidden = w.hidden_weights.size(), n_output = w.output_weights.size();
+  const size_t at_hbias = n_hidden, at_out = at_hbias + nh, at_obias = at_out + n_output;
+  auto weight_at = [&](size_t i) -> float& {
+    if (i < at_hbias) return w.hidden_weights[i];
+    if (i < at_out) return w.hidden_bias[i - at_hbias];
+    if (i < at_obias) return w.output_weights[i - at_out];
+    return w.output_bias[i - at_obias];
+  };
+  for (size_t i = 0; i < n; ++i) {
+    const float g = grad[i] * inv;
+    float& m = st.m[i];
+    float& v = st.v[i];
+    m = kBeta1 * m + (1.0f - kBeta1) * g;
+    v = kBeta2 * v + (1.0f - kBeta2) * g * g;
+    weight_at(i) -= step * m / (std::sqrt(v) + kEpsilon);
+    grad[i] = 0.0f;
+  }
+}
+
 double cross_entropy(const eval::Probabilities& y, const eval::Probabilities& t) {
   constexpr double kEps = 1e-7;
   double loss = 0.0;

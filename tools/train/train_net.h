@@ -60,6 +60,13 @@ struct TrainNet {
   // `state` starts empty and is sized on first use.
   double learn_adam(const eval::SparseInputs& x, const eval::Probabilities& target, float rate,
                     AdamState& state, Loss loss = Loss::kCrossEntropy);
+
+  // Mini-batches: add one example's gradient to `grad` (sized on first use, layout as
+  // AdamState), then apply the mean of `count` examples' gradients with one Adam step over
+  // every weight and clear `grad`.
+  double accumulate(const eval::SparseInputs& x, const eval::Probabilities& target, Loss loss,
+                    std::vector<float>& grad) const;
+  void apply_adam(std::vector<float>& grad, int count, float rate, AdamState& state);
 };
 
 // Cross-entropy of predictions `y` against targets `t`, summed over the 5 outputs, in nats; a

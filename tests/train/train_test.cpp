@@ -9,6 +9,7 @@
 #include <random>
 
 #include "engine/board.h"
+#include "engine/position_id.h"
 #include "eval/evaluator.h"
 #include "eval/inputs.h"
 #include "eval/net_kernels.h"
@@ -75,6 +76,42 @@ TEST(TrainNet, AdamAndSquaredErrorAlsoReachTheTarget) {
         EXPECT_EQ(st.m.size(), n.w.hidden_weights.size() + n.w.output_weights.size() + 32 + 5);
       }
     }
+  }
+}
+
+TEST(TrainNet, MiniBatchAdamAveragesTheBatchsGradients) {
+  // accumulate + apply_adam over a batch of one example is learn_adam's first step on it (both
+  // start from empty moments; learn_adam updates only the touched rows, whose other moments are
+  // zero anyway), and a batch of two positions descends to both targets.
+  const auto x = contact_inputs(Board::starting_position());
+  const Probabilities target{{0.8f, 0.3f, 0.05f, 0.1f, 0.01f}};
+  std::mt19937_64 rng(5);
+  const TrainNet start = TrainNet::random(eval::kContactInputs, 16, rng);
+  TrainNet a = start, b = start;
+  AdamState sa, sb;
+  std::vector<float> grad;
+  a.learn_adam(x, target, 0.01f, sa, Loss::kSquared);
+  b.accumulate(x, target, Loss::kSquared, grad);
+  b.apply_adam(grad, 1, 0.01f, sb);
+  for (float g : grad) ASSERT_EQ(g, 0.0f) << "apply_adam clears the gradient";
+  for (int k = 0; k < 5; ++k) EXPECT_NEAR(a.forward(x)[k], b.forward(x)[k], 1e-6) << k;
+  EXPECT_EQ(sb.steps, 1);
+
+  const auto other = engine::board_from_position_id("2zYMBGCz3QLBAA");  // a contact position
+  ASSERT_TRUE(other) << other.error();
+  const auto x2 = contact_inputs(*other);
+  const Probabilities target2{{0.3f, 0.05f, 0.0f, 0.2f, 0.02f}};
+  TrainNet c = start;
+  AdamState sc;
+  for (int i = 0; i < 400; ++i) {
+    c.accumulate(x, target, Loss::kCrossEntropy, grad);
+    c.accumulate(x2, target2, Loss::kCrossEntropy, grad);
+    c.apply_adam(grad, 2, 0.01f, sc);
+  }
+  EXPECT_EQ(sc.steps, 400);
+  for (int k = 0; k < 5; ++k) {
+    EXPECT_NEAR(c.forward(x)[k], target[k], 0.03) << k;
+    EXPECT_NEAR(c.forward(x2)[k], target2[k], 0.03) << k;
   }
 }
 

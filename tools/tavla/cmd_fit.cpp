@@ -153,6 +153,10 @@ int cmd_fit(int argc, char** argv) {
     std::cerr << "tavla fit: --loss must be cross-entropy or squared, not '" << loss << "'\n";
     return 2;
   }
+  if (s.batch < 1 || s.batch > 100000) {
+    std::cerr << "tavla fit: --batch must be 1 to 100000, not " << s.batch << "\n";
+    return 2;
+  }
   if (s.epochs < 0 || s.epochs > 100000 || !(s.rate > 0 && s.rate < 10) ||
       !(s.rate_hidden_scale > 0 && s.rate_hidden_scale <= 1000) || s.holdout_every < 0 ||
       s.holdout_every == 1) {

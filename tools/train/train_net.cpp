@@ -91,6 +91,27 @@ void backpropagate(const eval::NetWeights& w, const eval::SparseInputs& x,
 
 }  // namespace
 
+namespace {
+
+constexpr float kAdamBeta1 = 0.9f, kAdamBeta2 = 0.999f, kAdamEpsilon = 1e-8f;
+
+// Counts one more Adam step and returns its size with the bias corrections folded in.
+float adam_step_size(AdamState& st, float rate) {
+  ++st.steps;
+  const float c1 = 1.0f - std::pow(kAdamBeta1, static_cast<float>(st.steps));
+  const float c2 = 1.0f - std::pow(kAdamBeta2, static_cast<float>(st.steps));
+  return rate * std::sqrt(c2) / c1;
+}
+
+// One weight's Adam update with gradient g: its moments m and v move, then the weight.
+inline void adam_update(float& weight, float& m, float& v, float g, float step) {
+  m = kAdamBeta1 * m + (1.0f - kAdamBeta1) * g;
+  v = kAdamBeta2 * v + (1.0f - kAdamBeta2) * g * g;
+  weight -= step * m / (std::sqrt(v) + kAdamEpsilon);
+}
+
+}  // namespace
+
 eval::Probabilities TrainNet::forward(const eval::SparseInputs& x) const {
   float h[eval::kMaxHidden];
   return forward_with_hidden(w, x, h);
@@ -122,7 +143,6 @@ double TrainNet::learn(const eval::SparseInputs& x, const eval::Probabilities& t
 
 double TrainNet::learn_adam(const eval::SparseInputs& x, const eval::Probabilities& target,
                             float rate, AdamState& st, Loss loss) {
-  constexpr float kBeta1 = 0.9f, kBeta2 = 0.999f, kEpsilon = 1e-8f;
   const int nh = w.hidden;
   const size_t n_hidden = w.hidden_weights.size(), n_output = w.output_weights.size();
   // Layout of st.m / st.v: hidden weights, hidden biases, output weights, output biases.
@@ -132,16 +152,9 @@ double TrainNet::learn_adam(const eval::SparseInputs& x, const eval::Probabiliti
     st.v.assign(at_obias + kOutputs, 0.0f);
     st.steps = 0;
   }
-  ++st.steps;
-  const float c1 = 1.0f - std::pow(kBeta1, static_cast<float>(st.steps));
-  const float c2 = 1.0f - std::pow(kBeta2, static_cast<float>(st.steps));
-  const float step = rate * std::sqrt(c2) / c1;  // bias corrections folded into the step
+  const float step = adam_step_size(st, rate);
   auto update = [&](float& weight, size_t i, float g) {
-    float& m = st.m[i];
-    float& v = st.v[i];
-    m = kBeta1 * m + (1.0f - kBeta1) * g;
-    v = kBeta2 * v + (1.0f - kBeta2) * g * g;
-    weight -= step * m / (std::sqrt(v) + kEpsilon);
+    adam_update(weight, st.m[i], st.v[i], g, step);
   };
 
   Gradients g;
@@ -186,35 +199,22 @@ double TrainNet::accumulate(const eval::SparseInputs& x, const eval::Probabiliti
 }
 
 void TrainNet::apply_adam(std::vector<float>& grad, int count, float rate, AdamState& st) {
-  constexpr float kBeta1 = 0.9f, kBeta2 = 0.999f, kEpsilon = 1e-8f;
   const size_t n = grad.size();
   if (st.m.size() != n) {
     st.m.assign(n, 0.0f);
     st.v.assign(n, 0.0f);
     st.steps = 0;
   }
-  ++st.steps;
-  const float c1 = 1.0f - std::pow(kBeta1, static_cast<float>(st.steps));
-  const float c2 = 1.0f - std::pow(kBeta2, static_cast<float>(st.steps));
-  const float step = rate * std::sqrt(c2) / c1;
+  const float step = adam_step_size(st, rate);
   const float inv = 1.0f / static_cast<float>(count);
-  const int nh = w.hidden;
-  const size_t n_hidden = w.hidden_weights.size(), n_output = w.output_weights.size();
-  const size_t at_hbias = n_hidden, at_out = at_hbias + nh, at_obias = at_out + n_output;
-  auto weight_at = [&](size_t i) -> float& {
-    if (i < at_hbias) return w.hidden_weights[i];
-    if (i < at_out) return w.hidden_bias[i - at_hbias];
-    if (i < at_obias) return w.output_weights[i - at_out];
-    return w.output_bias[i - at_obias];
-  };
-  for (size_t i = 0; i < n; ++i) {
-    const float g = grad[i] * inv;
-    float& m = st.m[i];
-    float& v = st.v[i];
-    m = kBeta1 * m + (1.0f - kBeta1) * g;
-    v = kBeta2 * v + (1.0f - kBeta2) * g * g;
-    weight_at(i) -= step * m / (std::sqrt(v) + kEpsilon);
-    grad[i] = 0.0f;
+  // The weights in AdamState's layout: hidden weights, hidden biases, output weights, biases.
+  size_t i = 0;
+  for (std::vector<float>* part :
+       {&w.hidden_weights, &w.hidden_bias, &w.output_weights, &w.output_bias}) {
+    for (float& weight : *part) {
+      adam_update(weight, st.m[i], st.v[i], grad[i] * inv, step);
+      grad[i++] = 0.0f;
+    }
   }
 }
 

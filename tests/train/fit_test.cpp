@@ -170,5 +170,68 @@ TEST(Fit, ACheckSetIsMeasuredNeverTrainedOnAndPicksTheKeptEpoch) {
   for (const auto& e : fit_nets(w2, data, fs, {})) EXPECT_EQ(e.check_excess, 0);
 }
 
+TEST(Fit, TheStepSizeFallsLinearlyToTheFinalRate) {
+  FitSettings fs;
+  fs.epochs = 5;
+  fs.rate = 0.01f;
+  EXPECT_EQ(fit_rate(fs, 1), 0.01f);  // no final rate: constant
+  EXPECT_EQ(fit_rate(fs, 5), 0.01f);
+  fs.rate_final = 0.002f;
+  EXPECT_FLOAT_EQ(fit_rate(fs, 1), 0.01f);
+  EXPECT_FLOAT_EQ(fit_rate(fs, 3), 0.006f);
+  EXPECT_FLOAT_EQ(fit_rate(fs, 5), 0.002f);
+  // Each epoch reports the step it used.
+  const auto data = teacher_labelled_races(100);
+  TrainSettings s;
+  s.seed = 23;
+  eval::Weights w = random_weights(s);
+  fs.adam = true;
+  fs.batch = 8;
+  const auto epochs = fit_nets(w, data, fs, {});
+  ASSERT_EQ(epochs.size(), 6u);
+  EXPECT_EQ(epochs[0].rate, 0.0f);
+  for (int e = 1; e <= 5; ++e) EXPECT_FLOAT_EQ(epochs[e].rate, fit_rate(fs, e)) << e;
+}
+
+TEST(Fit, FreshNetsStartFromRandomWeightsOfTheGivenWidth) {
+  // tavla fit --fresh-hidden: the fitted class's main net is replaced by a random one of the
+  // given width before the first epoch (epoch 0 measures it), the other nets are left alone,
+  // and the fit still learns the teacher.
+  const auto data = teacher_labelled_races(400);
+  TrainSettings s;
+  s.seed = 23;
+  const eval::Weights start = random_weights(s);
+  eval::Weights w = start;
+  FitSettings fs;
+  fs.epochs = 8;
+  fs.adam = true;
+  fs.rate = 0.003f;
+  fs.batch = 4;
+  fs.fresh_hidden = 24;
+  const auto epochs = fit_nets(w, data, fs, {});
+  const eval::NetWeights& race = w.net(eval::NetId::kRace);
+  EXPECT_EQ(race.hidden, 24);
+  EXPECT_EQ(race.hidden_weights.size(), size_t(race.inputs) * 24);
+  EXPECT_EQ(race.output_weights.size(), size_t(eval::kNetOutputs) * 24);
+  EXPECT_EQ(w.net(eval::NetId::kContact).hidden_weights,
+            start.net(eval::NetId::kContact).hidden_weights);
+  EXPECT_EQ(w.net(eval::NetId::kCrashed).hidden, start.net(eval::NetId::kCrashed).hidden);
+  EXPECT_EQ(w.net(eval::NetId::kPruneRace).hidden, start.net(eval::NetId::kPruneRace).hidden);
+  double kept = 0;
+  for (const auto& e : epochs)
+    if (e.best) kept = e.holdout_excess;
+  EXPECT_LT(kept, 0.5 * epochs[0].holdout_excess);
+  // The weights file of a fresh net of another width loads and evaluates.
+  auto nets = eval::NetSet::create(w);
+  ASSERT_TRUE(nets) << nets.error();
+  // Another seed gives another fresh net.
+  eval::Weights w2 = start;
+  fs.seed = 2;
+  fs.epochs = 0;
+  fit_nets(w2, data, fs, {});
+  EXPECT_EQ(w2.net(eval::NetId::kRace).hidden, 24);
+  EXPECT_NE(w2.net(eval::NetId::kRace).hidden_weights, race.hidden_weights);
+}
+
 }  // namespace
 }  // namespace tavla::train

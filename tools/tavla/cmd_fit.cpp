@@ -116,6 +116,11 @@ int cmd_fit(int argc, char** argv) {
       "step size (e.g. 0.0003) and --rate-hidden is not used")(
       "batch", po::value<int>()->default_value(1),
       "with --adam: examples per step (mini-batches; 1: a step per example)")(
+      "rate-final", po::value<float>()->default_value(0.0f),
+      "when > 0: the step size falls linearly from --rate (first epoch) to this (last epoch)")(
+      "fresh-hidden", po::value<int>()->default_value(0),
+      "when > 0: the main nets of the fitted classes start from small random weights with\n"
+      "this many hidden units (fresh or wider nets) instead of from --from")(
       "loss", po::value<std::string>()->default_value("cross-entropy"),
       "what the steps descend: cross-entropy, or squared (gnubg's: every output's error\n"
       "weighs alike, as in an equity; the kept epoch is then the one with the lowest equity\n"
@@ -147,6 +152,16 @@ int cmd_fit(int argc, char** argv) {
   s.seed = vm["seed"].as<uint64_t>();
   s.adam = vm.count("adam") > 0;
   s.batch = vm["batch"].as<int>();
+  s.rate_final = vm["rate-final"].as<float>();
+  s.fresh_hidden = vm["fresh-hidden"].as<int>();
+  if (!(s.rate_final >= 0 && s.rate_final < 10)) {
+    std::cerr << "tavla fit: --rate-final must be in [0, 10), not " << s.rate_final << "\n";
+    return 2;
+  }
+  if (s.fresh_hidden < 0 || s.fresh_hidden > 1024) {
+    std::cerr << "tavla fit: --fresh-hidden must be 0 to 1024, not " << s.fresh_hidden << "\n";
+    return 2;
+  }
   if (const std::string loss = vm["loss"].as<std::string>(); loss == "squared") {
     s.loss = train::Loss::kSquared;
   } else if (loss != "cross-entropy") {
@@ -208,6 +223,7 @@ int cmd_fit(int argc, char** argv) {
         std::fprintf(stderr,
                      "epoch %d: training loss %.5f, held-out KL %.6f, held-out equity error %.5f",
                      e.epoch, e.train_loss, e.holdout_excess, e.holdout_equity_error);
+        if (e.epoch > 0) std::fprintf(stderr, " (step %.3g)", e.rate);
         if (checking)
           std::fprintf(stderr, "; check KL %.6f, check equity error %.5f", e.check_excess,
                        e.check_equity_error);

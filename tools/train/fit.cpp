@@ -43,6 +43,12 @@ void measure(const std::array<TrainNet, eval::kNetCount>& nets,
 
 }  // namespace
 
+float fit_rate(const FitSettings& s, int epoch) {
+  if (s.rate_final <= 0 || s.epochs <= 1) return s.rate;
+  const float f = static_cast<float>(epoch - 1) / static_cast<float>(s.epochs - 1);
+  return s.rate + (s.rate_final - s.rate) * f;
+}
+
 std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& examples,
                                const FitSettings& s,
                                const std::function<void(const FitEpoch&)>& on_epoch,
@@ -66,6 +72,13 @@ std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& exa
 
   std::array<TrainNet, eval::kNetCount> nets;
   for (int i = 0; i < eval::kNetCount; ++i) nets[i].w = w.nets[i];
+  if (s.fresh_hidden > 0) {
+    std::array<bool, eval::kNetCount> present{};
+    for (const Example& e : examples) present[static_cast<int>(main_net_of(e.cls))] = true;
+    std::mt19937_64 init(s.seed ^ 0x6672657368ULL);  // "fresh": not the shuffles' stream
+    for (int i = 0; i < eval::kNetCount; ++i)
+      if (present[i]) nets[i] = TrainNet::random(w.nets[i].inputs, s.fresh_hidden, init);
+  }
   std::array<TrainNet, eval::kNetCount> best = nets;
 
   std::vector<FitEpoch> out;
@@ -78,9 +91,10 @@ std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& exa
   size_t best_index = 0;
 
   std::array<AdamState, eval::kNetCount> adam;
+  float rate = s.rate;  // this epoch's (fit_rate)
   const auto learn = [&](int net, const eval::SparseInputs& in, const Example& e) {
-    return s.adam ? nets[net].learn_adam(in, e.target, s.rate, adam[net], s.loss)
-                  : nets[net].learn(in, e.target, s.rate, s.rate_hidden_scale, s.loss);
+    return s.adam ? nets[net].learn_adam(in, e.target, rate, adam[net], s.loss)
+                  : nets[net].learn(in, e.target, rate, s.rate_hidden_scale, s.loss);
   };
   std::mt19937_64 rng(s.seed);
   eval::SparseInputs x;
@@ -90,12 +104,13 @@ std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& exa
   const auto learn_batched = [&](int net, const eval::SparseInputs& in, const Example& e) {
     const double l = nets[net].accumulate(in, e.target, s.loss, grad[net]);
     if (++pending[net] == s.batch) {
-      nets[net].apply_adam(grad[net], pending[net], s.rate, adam[net]);
+      nets[net].apply_adam(grad[net], pending[net], rate, adam[net]);
       pending[net] = 0;
     }
     return l;
   };
   for (int epoch = 1; epoch <= s.epochs; ++epoch) {
+    rate = fit_rate(s, epoch);
     std::shuffle(train.begin(), train.end(), rng);
     double loss = 0;
     for (const Example* e : train) {
@@ -108,11 +123,12 @@ std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& exa
     }
     for (int net = 0; net < eval::kNetCount; ++net)
       if (batched && pending[net] > 0) {
-        nets[net].apply_adam(grad[net], pending[net], s.rate, adam[net]);
+        nets[net].apply_adam(grad[net], pending[net], rate, adam[net]);
         pending[net] = 0;
       }
     FitEpoch fe;
     fe.epoch = epoch;
+    fe.rate = rate;
     fe.train_loss = train.empty() ? 0 : loss / static_cast<double>(train.size());
     measure_all(nets, fe);
     // Without a held-out or check set every epoch counts as the best so far: the last one is

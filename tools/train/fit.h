@@ -28,7 +28,17 @@ struct FitSettings {
   // (e.g. 0.0003) and rate_hidden_scale is not used.
   bool adam = false;
   int batch = 1;  // with adam: examples per step (1: a step per example, lazy)
+  // When > 0, the step size falls linearly over the epochs from `rate` (the first epoch's) to
+  // this (the last epoch's): long fits settle with small steps after large ones, in one run.
+  float rate_final = 0;
+  // When > 0, the main net of every class in the examples starts from small random weights with
+  // this many hidden units (seeded by `seed`) instead of from `w`: fresh or wider nets. Their
+  // pruning nets still start from `w`.
+  int fresh_hidden = 0;
 };
+
+// The step size of epoch `epoch` (1..s.epochs) under s.rate and s.rate_final.
+float fit_rate(const FitSettings& s, int epoch);
 
 struct FitEpoch {
   int epoch = 0;                   // 0: before any training
@@ -40,6 +50,7 @@ struct FitEpoch {
   double holdout_equity_error = 0;
   // The same two measures on the check set (fit_nets' `check`), when there is one.
   double check_excess = 0, check_equity_error = 0;
+  float rate = 0;  // the epoch's step size (fit_rate); 0 for epoch 0
   bool best = false;
 };
 

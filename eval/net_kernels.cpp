@@ -263,10 +263,11 @@ bool hardware_is_the_table() {
 #if defined(TAVLA_EVAL_AVX2)
 // table[idx[0..7]] for a table of 32-bit entries, without vpgatherdd: the indices leave the vector
 // as four 64-bit pairs (vmovq / vpextrq), and each entry is a broadcast load (a load-port uop
-// only) merged by immediate blends (any ALU port). The gather is microcoded on AMD Zen 3, and on
-// this project's Intel Xeon (model 85, perhaps under the Gather Data Sampling microcode) it takes
-// about 9 ns per 8 entries against about 3.3 ns for this; building the vector with vinsertps
-// (eight scalar loads) queues on the one shuffle port (about 4.5 ns).
+// only) merged by immediate blends (any ALU port). On this project's Intel Xeon (model 85) the
+// gather is slow (perhaps the Gather Data Sampling microcode; it is microcoded on AMD Zen 3 too)
+// and a vector built with vinsertps queues on the one shuffle port. Measured there, 8 entries of
+// the reciprocal table: gather ~9 ns, vinsertps ~8 ns, this ~6 ns; of the exp table: vinsertps
+// ~5 ns, this ~3.4 ns.
 inline __m256 lookup8(const float* table, __m256i idx) {
   const __m128i lo = _mm256_castsi256_si128(idx);
   const __m128i hi = _mm256_extracti128_si256(idx, 1);

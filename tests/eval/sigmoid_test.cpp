@@ -51,6 +51,20 @@ TEST(Reciprocal, TableApproximatesTheReciprocal) {
   EXPECT_EQ(table_reciprocal(2.0f), table_reciprocal(1.0f) / 2);
 }
 
+// What is known of how the table is built (no closed form reproduces it): it is bipartite, the
+// value at i = 16 s + j (j < 16) is a start value per segment s plus an offset that depends only
+// on j and on s's top four bits, i >> 8. The start values are not 1 / (1 + x) rounded at any
+// fixed point of the segment (for every point, in 1/100 steps, their differences from it spread
+// over at least 2 units, where rounding would keep them within 1), so a computation of the table
+// without a lookup would still need the 256 start values (checked in session 15).
+TEST(Reciprocal, TableIsAStartPerSegmentPlusAnOffsetPerSixteenSegments) {
+  const auto& t = detail::kZenReciprocal;
+  for (uint32_t i = 0; i < 4096; ++i) {
+    const uint32_t first = (i & 0xf00u) | (i & 15u);  // same j, first segment of the group
+    ASSERT_EQ(int{t[i]} - int{t[i & ~15u]}, int{t[first]} - int{t[i & 0xf00u]}) << i;
+  }
+}
+
 TEST(Reciprocal, TableIsTheInstructionOnAmdZen) {
   // The table was measured on AMD Zen. Where the instruction agrees at a few probes, it must
   // agree everywhere; elsewhere (Intel) there is nothing to compare.

@@ -498,6 +498,19 @@ const CommandEntry kSetMatchInfo[] = {
      kOptValue, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kSetTutorSkill[] = {
+    {"doubtful", &S::cmd_set_tutor_skill_doubtful, "Warn about `doubtful' play", nullptr, nullptr},
+    {"bad", &S::cmd_set_tutor_skill_bad, "Warn about `bad' play", nullptr, nullptr},
+    {"verybad", &S::cmd_set_tutor_skill_verybad, "Warn about `very bad' play", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetTutor[] = {
+    {"mode", &S::cmd_set_tutor_mode, "Give advice on possible errors", kOnOff, nullptr},
+    {"cube", &S::cmd_set_tutor_cube, "Include cube play in advice", kOnOff, nullptr},
+    {"chequer", &S::cmd_set_tutor_chequer, "Include chequer play in advice", kOnOff, nullptr},
+    {"skill", nullptr, "Set level for tutor warnings", nullptr, kSetTutorSkill},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kSet[] = {
     {"analysis", nullptr, "Control parameters used when analysing moves", nullptr, kSetAnalysis},
     NA_GUI("appearance"),
@@ -560,7 +573,7 @@ const CommandEntry kSet[] = {
     {"threads", &S::cmd_set_threads, "Set the number of calculation threads", kSize, nullptr},
     NA_GUI("toolbar"),
     {"turn", &S::cmd_set_turn, "Set which player is on roll", kPlayer, nullptr},
-    NA("tutor"),
+    {"tutor", nullptr, "Control tutor setup", nullptr, kSetTutor},
     {"variation", nullptr, "Set which variation of backgammon is used", nullptr, kSetVariation},
     NA_GUI("vsync3d"),
     NA("autosave"),
@@ -724,7 +737,7 @@ const CommandEntry kShow[] = {
     {"thorp", &S::cmd_show_thorp, "Calculate Thorp Count for position", kOptPosition, nullptr},
     {"turn", &S::cmd_show_turn, "Show which player is on roll", nullptr, nullptr},
     {"version", &S::cmd_show_version, "Describe this version of GNU Backgammon", nullptr, nullptr},
-    NA("tutor"),
+    {"tutor", &S::cmd_show_tutor, "Give warnings for possible errors in play", nullptr, nullptr},
     {"variation", &S::cmd_show_variation,
      "Give information about which variation of backgammon is being played", nullptr, nullptr},
     {"warranty", &S::cmd_show_warranty, "Various kinds of warranty you do not have", nullptr,

@@ -262,6 +262,14 @@ class Shell {
   void cmd_set_auto_move(std::string& args);
   void cmd_show_automatic(std::string& args);
   void cmd_show_confirm(std::string& args);
+  // shell_tutor.cpp: `set tutor ...' and `show tutor' (gnubg's tutor mode).
+  void cmd_set_tutor_mode(std::string& args);
+  void cmd_set_tutor_cube(std::string& args);
+  void cmd_set_tutor_chequer(std::string& args);
+  void cmd_set_tutor_skill_doubtful(std::string& args);
+  void cmd_set_tutor_skill_bad(std::string& args);
+  void cmd_set_tutor_skill_verybad(std::string& args);
+  void cmd_show_tutor(std::string& args);
   // shell_output.cpp: `set output ...' and `show output'.
   void cmd_set_output_output(std::string& args);
   void cmd_set_output_matchpc(std::string& args);
@@ -516,6 +524,30 @@ class Shell {
   // gnubg's nConfirmDefault (`set confirm default'): questions answered yes (1) or no (0) without
   // asking, or asked (-1).
   int confirm_default_ = -1;
+  // gnubg's tutor (fTutor, fTutorCube, fTutorChequer, TutorSkill): while a human plays, his play
+  // and cube actions are judged as `hint' judges them, and one marked `skill' or worse is made
+  // only after he confirms it.
+  struct TutorSettings {
+    bool mode = false;
+    bool cube = true;
+    bool chequer = true;
+    analysis::Skill skill = analysis::Skill::kDoubtful;
+  };
+  TutorSettings tutor_;
+  // gnubg's GiveAdvice: true when the action may go ahead (not marked `tutor_.skill' or worse,
+  // or the human answers yes to the warning).
+  bool give_advice(analysis::Skill skill);
+  // gnubg's tutor_double (from `roll', did_double false, and `double'), tutor_take (`take' and
+  // `drop') and the tutor's hint_move (a typed play): the human's action judged with the hint
+  // settings; the cube analysis is printed, as gnubg's tty prints it; the hint record keeps the
+  // analysis. nullopt: interrupted (the action does not go ahead).
+  std::optional<analysis::Skill> tutor_double(bool did_double);
+  std::optional<analysis::Skill> tutor_take(bool did_take);
+  std::optional<analysis::Skill> tutor_move(const engine::Board& after);
+  // The three together: whether the action may go ahead under `set tutor ...'.
+  bool tutor_allows_double(bool did_double);
+  bool tutor_allows_take(bool did_take);
+  bool tutor_allows_move(const engine::Board& after);
   bool confirm_new_ = true;
   bool confirm_save_ = true;
   int default_match_length_ = 7;

@@ -205,6 +205,13 @@ void Shell::cmd_save_settings(std::string& args) {
   s += eval_settings(r + " truncation cubedecision", rc.truncation);
   s += eval_settings(r + " truncation chequerplay", rollout_chequer_truncation_);
 
+  s += strf("set tutor mode %s\n", on_off(tutor_.mode));
+  s += strf("set tutor cube %s\n", on_off(tutor_.cube));
+  s += strf("set tutor chequer %s\n", on_off(tutor_.chequer));
+  // gnubg writes "very bad", which reads back as `set tutor skill verybad' (an abbreviation).
+  s += strf("set tutor skill %s\n", tutor_.skill == analysis::Skill::kVeryBad ? "very bad"
+                                     : tutor_.skill == analysis::Skill::kBad   ? "bad"
+                                                                               : "doubtful");
   s += strf("set confirm new %s\n", on_off(confirm_new_));
   s += strf("set confirm save %s\n", on_off(confirm_save_));
   s += strf("set cube use %s\n", on_off(rules.cube_use));

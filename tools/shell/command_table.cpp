@@ -134,7 +134,8 @@ const CommandEntry kLoad[] = {
     {"match", &S::cmd_load_match, "Read a saved match from a file", kFilename, nullptr},
     {"position", &S::cmd_load_position, "Read a saved position from a file", kFilename, nullptr},
     NA_IFACE("python"),
-    NA("weights"),
+    {"weights", &S::cmd_load_weights, "Read neural net weights from a file", "[filename]",
+     nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kNew[] = {
@@ -681,7 +682,8 @@ const CommandEntry kShow[] = {
     {"dice", &S::cmd_show_dice, "See what the current dice roll is", nullptr, nullptr},
     {"display", &S::cmd_show_display,
      "Show whether the board will be updated on the computer's turn", nullptr, nullptr},
-    NA("engine"),
+    {"engine", &S::cmd_show_engine, "Display the status of the evaluation engine", nullptr,
+     nullptr},
     {"evaluation", &S::cmd_show_evaluation, "Display evaluation settings and statistics", nullptr,
      nullptr},
     {"fullboard", &S::cmd_show_board, "Redisplay the board position", kOptPosition, nullptr},

@@ -20,6 +20,7 @@
 #include "bearoff/hypergammon_defaults.h"
 #include "bearoff/hypergammon_provider.h"
 #include "eval/net_set.h"
+#include "eval/weights.h"
 #include "eval/position_class.h"
 #include "shell/command_table.h"
 #include "shell/text_util.h"
@@ -557,6 +558,12 @@ const eval::BearoffProvider* Shell::bearoff_provider() {
   return bearoff_->provider ? &*bearoff_->provider : nullptr;
 }
 
+const bearoff::BearoffDatabases* Shell::bearoff_databases() {
+  one_sided_database();  // opens (or builds) the pair
+  return bearoff_->databases.one_sided() || bearoff_->databases.two_sided() ? &bearoff_->databases
+                                                                            : nullptr;
+}
+
 const bearoff::OneSidedDatabase* Shell::one_sided_database() {
   if (!bearoff_) bearoff_ = std::make_unique<Bearoff>();
   if (!bearoff_->databases.one_sided()) {
@@ -582,8 +589,14 @@ Analyzer* Shell::analyzer() {
   if (analyzer_error_.empty()) {
     std::optional<std::filesystem::path> file;
     if (options_.weights) file = *options_.weights;
-    auto nets = eval::NetSet::find(file);
+    // The nets once read serve every analyzer made later (a new variation needs a new one).
+    auto nets = nets_ ? engine::Result<std::shared_ptr<const eval::NetSet>>(nets_)
+                      : eval::NetSet::find(file);
     if (nets) {
+      if (!nets_) {
+        const auto path = eval::weights_file(file);
+        weights_file_ = path ? path->string() : "";
+      }
       nets_ = nets.value();
       analyzer_ = make_analyzer(nets_, bearoff_provider());
       analyzer_->set_cancel_flag(&interrupted_);  // Ctrl-C stops a long hint, eval or engine turn

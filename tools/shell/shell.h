@@ -34,6 +34,7 @@
 
 namespace tavla::bearoff {
 class OneSidedDatabase;
+class BearoffDatabases;
 }
 
 namespace tavla::shell {
@@ -270,6 +271,9 @@ class Shell {
   void cmd_set_tutor_skill_bad(std::string& args);
   void cmd_set_tutor_skill_verybad(std::string& args);
   void cmd_show_tutor(std::string& args);
+  // shell_engine_info.cpp: `show engine' (gnubg's EvalStatus) and `load weights FILE'.
+  void cmd_show_engine(std::string& args);
+  void cmd_load_weights(std::string& args);
   // shell_output.cpp: `set output ...' and `show output'.
   void cmd_set_output_output(std::string& args);
   void cmd_set_output_matchpc(std::string& args);
@@ -463,6 +467,8 @@ class Shell {
   const eval::BearoffProvider* bearoff_provider();
   // gnubg's one-sided database of the standard game (whatever the variation); null when absent.
   const bearoff::OneSidedDatabase* one_sided_database();
+  // The standard game's databases (opened, or built, on first use; null when impossible).
+  const bearoff::BearoffDatabases* bearoff_databases();
   // The game for the engine: the flow's, with the beaver rule as set now.
   // gnubg's GetMatchStateCubeInfo: the cube situation of the player on roll (player 0 before
   // the first roll).
@@ -599,6 +605,7 @@ class Shell {
   eval::CubeEfficiencySettings cube_efficiency_;
 
   std::shared_ptr<const eval::NetSet> nets_;  // the analyzer's, shared with rollouts
+  std::string weights_file_;                  // the file nets_ was read from (`show engine')
   std::unique_ptr<Analyzer> analyzer_;
   // The match analysis (`analyse match`): its own analyser (nets, databases, all cores) and per
   // game of flow_ the analysis, kept while the game's records are unchanged.

@@ -512,6 +512,46 @@ const CommandEntry kSetTutor[] = {
     {"skill", nullptr, "Set level for tutor warnings", nullptr, kSetTutorSkill},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kSetPriority[] = {
+    {"abovenormal", &S::cmd_set_priority_abovenormal, "Set priority to above normal", nullptr,
+     nullptr},
+    {"belownormal", &S::cmd_set_priority_belownormal, "Set priority to below normal", nullptr,
+     nullptr},
+    {"highest", &S::cmd_set_priority_highest, "Set priority to highest", nullptr, nullptr},
+    {"idle", &S::cmd_set_priority_idle, "Set priority to idle", nullptr, nullptr},
+    {"nice", &S::cmd_set_priority_nice, "Specify priority numerically", "<priority>", nullptr},
+    {"normal", &S::cmd_set_priority_normal, "Set priority to normal", nullptr, nullptr},
+    {"timecritical", &S::cmd_set_priority_timecritical, "Set priority to time critical", nullptr,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetAutoSave[] = {
+    {"rollout", &S::cmd_set_autosave_rollout, "Autosave during rollout", kOnOff, nullptr},
+    {"analysis", &S::cmd_set_autosave_analysis, "Autosave after each analysed game", kOnOff,
+     nullptr},
+    {"confirm", &S::cmd_set_autosave_confirm, "Confirm deletion of autosaves", kOnOff, nullptr},
+    {"time", &S::cmd_set_autosave_time, "Set how often to autosave in minutes", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetImport[] = {
+    {"folder", &S::cmd_set_import_folder, "Set default folder for import", "<folder>", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetSgf[] = {
+    {"folder", &S::cmd_set_sgf_folder, "Set default folder for import", "<folder>", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+// gnubg's export settings: the folder is kept; the rest shape gnubg's exports, not tavla's yet.
+const CommandEntry kSetExport[] = {
+    {"folder", &S::cmd_set_export_folder, "Set default folder for export", "<folder>", nullptr},
+    NA("html"),
+    NA("include"),
+    NA("png"),
+    NA("show"),
+    NA("moves"),
+    NA("cube"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kSet[] = {
     {"analysis", nullptr, "Control parameters used when analysing moves", nullptr, kSetAnalysis},
     NA_GUI("appearance"),
@@ -521,24 +561,29 @@ const CommandEntry kSet[] = {
     {"board", &S::cmd_set_board, "Set up the board in a particular position", kPosition, nullptr},
     NA_GUI("browser"),
     {"cache", &S::cmd_set_cache, "Set the size of the evaluation cache", kSize, nullptr},
-    NA("calibration"),
+    {"calibration", &S::cmd_set_calibration,
+     "Specify the evaluation speed to be assumed for time estimates", "[value]", nullptr},
     NA("cheat"),
-    NA("clockwise"),
+    {"clockwise", &S::cmd_set_clockwise, "Control the board orientation", kOnOff, nullptr},
     NA_GUI("colours"),
     {"confirm", nullptr, "Confirmation settings", nullptr, kSetConfirm},
     {"crawford", &S::cmd_set_crawford, "Set whether this is the Crawford game", kOnOff, nullptr},
     {"cube", nullptr, "Set the cube owner and/or value", nullptr, kSetCube},
     {"cubeefficiency", nullptr, "Set parameters for cube evaluations", nullptr, kSetCubeEfficiency},
-    NA("delay"),
+    {"delay", &S::cmd_set_delay, "Limit the speed at which moves are made", "<milliseconds>",
+     nullptr},
     {"dice", &S::cmd_set_dice, "Select the roll for the current move", kDice, nullptr},
     {"display", &S::cmd_set_display, "Select whether the board is updated on the computer's turn",
      kOnOff, nullptr},
     {"evaluation", nullptr, "Control position evaluation parameters", nullptr, kSetEval},
-    NA("export"),
+    {"export", nullptr, "Set settings for export", nullptr, kSetExport},
     NA_GUI("fullscreen"),
-    NA("gotofirstgame"),
-    NA("import"),
-    NA("sgf"),
+    {"gotofirstgame", &S::cmd_set_gotofirstgame,
+     "Control whether you want to go to the first or last game when loading matches or "
+     "sessions",
+     nullptr, nullptr},
+    {"import", nullptr, "Set settings for import", nullptr, kSetImport},
+    {"sgf", nullptr, "Set settings for sgf", nullptr, kSetSgf},
     NA("invert"),
     {"jacoby", &S::cmd_set_jacoby, "Set whether to use the Jacoby rule in money games", kOnOff,
      nullptr},
@@ -559,12 +604,13 @@ const CommandEntry kSet[] = {
     {"player", &S::cmd_set_player, "Change options for one or both players", kPlayer, kSetPlayer},
     {"postcrawford", &S::cmd_set_postcrawford, "Set whether this is a post-Crawford game", kOnOff,
      nullptr},
-    NA("priority"),
+    {"priority", nullptr, "Set the priority of the gnubg process", nullptr, kSetPriority},
     {"prompt", &S::cmd_set_prompt, "Customise the prompt GNUbg prints when ready for commands",
      kPrompt, nullptr},
     {"ratingoffset", &S::cmd_set_ratingoffset,
      "Set rating offset used for estimating abs. rating", kValue, nullptr},
-    NA("record"),
+    {"record", &S::cmd_set_record, "Set whether all games in a session are recorded", kOnOff,
+     nullptr},
     {"rng", nullptr, "Select the random number generator algorithm", nullptr, kSetRng},
     {"rollout", nullptr, "Control rollout parameters", nullptr, kSetRollout},
     {"score", &S::cmd_set_score, "Set the match or session score ", kScore, nullptr},
@@ -577,7 +623,7 @@ const CommandEntry kSet[] = {
     {"tutor", nullptr, "Control tutor setup", nullptr, kSetTutor},
     {"variation", nullptr, "Set which variation of backgammon is used", nullptr, kSetVariation},
     NA_GUI("vsync3d"),
-    NA("autosave"),
+    {"autosave", nullptr, "Control autosave", nullptr, kSetAutoSave},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kShowStatistics[] = {
@@ -655,7 +701,7 @@ const CommandEntry kShow[] = {
     NA_IFACE("aliases"),
     {"analysis", &S::cmd_show_analysis, "Show parameters used for analysing moves", nullptr,
      nullptr},
-    NA("autosave"),
+    {"autosave", &S::cmd_show_autosave, "Show parameters used for autosaving", nullptr, nullptr},
     {"automatic", &S::cmd_show_automatic,
      "List which functions will be performed without user input", nullptr, nullptr},
     {"beavers", &S::cmd_show_beavers, "Show whether beavers are allowed in money game or not",
@@ -665,9 +711,10 @@ const CommandEntry kShow[] = {
     {"buildinfo", &S::cmd_show_buildinfo, "Display details of this build of GNUbg", nullptr,
      nullptr},
     NA_GUI("browser"),
-    NA("calibration"),
+    {"calibration", &S::cmd_show_calibration, "Show the previously recorded evaluation speed",
+     nullptr, nullptr},
     NA("cheat"),
-    NA("clockwise"),
+    {"clockwise", &S::cmd_show_clockwise, "Display the board orientation", nullptr, nullptr},
     {"commands", &S::cmd_show_commands, "List all available commands", nullptr, nullptr},
     {"confirm", &S::cmd_show_confirm,
      "Show whether confirmation is required before aborting a game", nullptr, nullptr},
@@ -678,7 +725,7 @@ const CommandEntry kShow[] = {
     {"cube", &S::cmd_show_cube, "Display the current cube value and owner", nullptr, nullptr},
     {"cubeefficiency", &S::cmd_show_cubeefficiency, "Show parameters for cube evaluations", nullptr,
      nullptr},
-    NA("delay"),
+    {"delay", &S::cmd_show_delay, "See what the current delay setting is", nullptr, nullptr},
     {"dice", &S::cmd_show_dice, "See what the current dice roll is", nullptr, nullptr},
     {"display", &S::cmd_show_display,
      "Show whether the board will be updated on the computer's turn", nullptr, nullptr},

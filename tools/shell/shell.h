@@ -271,6 +271,32 @@ class Shell {
   void cmd_set_tutor_skill_bad(std::string& args);
   void cmd_set_tutor_skill_verybad(std::string& args);
   void cmd_show_tutor(std::string& args);
+  // shell_misc_settings.cpp: settings kept and shown (see there).
+  void cmd_set_delay(std::string& args);
+  void cmd_show_delay(std::string& args);
+  void cmd_set_calibration(std::string& args);
+  void cmd_show_calibration(std::string& args);
+  void cmd_set_clockwise(std::string& args);
+  void cmd_show_clockwise(std::string& args);
+  void cmd_set_record(std::string& args);
+  void cmd_set_gotofirstgame(std::string& args);
+  void cmd_set_priority_nice(std::string& args);
+  void cmd_set_priority_abovenormal(std::string& args);
+  void cmd_set_priority_belownormal(std::string& args);
+  void cmd_set_priority_highest(std::string& args);
+  void cmd_set_priority_idle(std::string& args);
+  void cmd_set_priority_normal(std::string& args);
+  void cmd_set_priority_timecritical(std::string& args);
+  void set_priority(int n);
+  void goto_first_game_after_loading();
+  void cmd_set_autosave_time(std::string& args);
+  void cmd_set_autosave_rollout(std::string& args);
+  void cmd_set_autosave_analysis(std::string& args);
+  void cmd_set_autosave_confirm(std::string& args);
+  void cmd_show_autosave(std::string& args);
+  void cmd_set_import_folder(std::string& args);
+  void cmd_set_export_folder(std::string& args);
+  void cmd_set_sgf_folder(std::string& args);
   // shell_engine_info.cpp: `show engine' (gnubg's EvalStatus) and `load weights FILE'.
   void cmd_show_engine(std::string& args);
   void cmd_load_weights(std::string& args);
@@ -540,6 +566,24 @@ class Shell {
     analysis::Skill skill = analysis::Skill::kDoubtful;
   };
   TutorSettings tutor_;
+  // gnubg's rEvalsPerSec (-1: none), fClockwise, fRecord, fGotoFirstGame, nThreadPriority, the
+  // autosave settings and the file dialogs' default folders (shell_misc_settings.cpp).
+  float evals_per_second_ = -1.0f;
+  bool clockwise_ = false;
+  bool record_ = true;
+  bool goto_first_game_ = false;
+  int priority_ = 0;
+  struct AutosaveSettings {
+    int minutes = 15;
+    bool rollout = false;
+    bool analysis = false;
+    bool confirm = true;
+  };
+  AutosaveSettings autosave_;
+  struct Folders {
+    std::string import = ".", exports = ".", sgf = ".";
+  };
+  Folders folders_;
   // gnubg's GiveAdvice: true when the action may go ahead (not marked `tutor_.skill' or worse,
   // or the human answers yes to the warning).
   bool give_advice(analysis::Skill skill);

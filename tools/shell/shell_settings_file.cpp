@@ -205,6 +205,10 @@ void Shell::cmd_save_settings(std::string& args) {
   s += eval_settings(r + " truncation cubedecision", rc.truncation);
   s += eval_settings(r + " truncation chequerplay", rollout_chequer_truncation_);
 
+  // gnubg's SaveImportExportSettings (the folders; tavla has no other export setting yet).
+  if (!folders_.import.empty()) s += "set import folder " + quote_arg(folders_.import) + "\n";
+  if (!folders_.exports.empty()) s += "set export folder " + quote_arg(folders_.exports) + "\n";
+  if (!folders_.sgf.empty()) s += "set sgf folder " + quote_arg(folders_.sgf) + "\n";
   s += strf("set tutor mode %s\n", on_off(tutor_.mode));
   s += strf("set tutor cube %s\n", on_off(tutor_.cube));
   s += strf("set tutor chequer %s\n", on_off(tutor_.chequer));
@@ -212,12 +216,14 @@ void Shell::cmd_save_settings(std::string& args) {
   s += strf("set tutor skill %s\n", tutor_.skill == analysis::Skill::kVeryBad ? "very bad"
                                      : tutor_.skill == analysis::Skill::kBad   ? "bad"
                                                                                : "doubtful");
+  s += strf("set clockwise %s\n", on_off(clockwise_));
   s += strf("set confirm new %s\n", on_off(confirm_new_));
   s += strf("set confirm save %s\n", on_off(confirm_save_));
   s += strf("set cube use %s\n", on_off(rules.cube_use));
   s += strf("set display %s\n", on_off(display_));
   s += "set confirm default ";
   s += confirm_default_ == 1 ? "yes\n" : confirm_default_ == 0 ? "no\n" : "ask\n";
+  s += strf("set gotofirstgame %s\n", on_off(goto_first_game_));
   s += strf("set output matchpc %s\n", on_off(output_.match_pc));
   s += strf("set output mwc %s\n", on_off(output_.mwc));
   s += strf("set output rawboard %s\n", on_off(raw_board_));
@@ -225,7 +231,15 @@ void Shell::cmd_save_settings(std::string& args) {
   s += strf("set output digits %d\n", output_.digits);
   s += strf("set output errorratefactor %f\n", static_cast<double>(error_rate_factor_));
   s += "set prompt " + prompt_format_ + "\n";
+  // gnubg always writes its priority; tavla only one the user set, so that a tavla started with
+  // `nice' does not fail to lower its nice value back to 0 at every start.
+  if (priority_ != 0) s += strf("set priority nice %d\n", priority_);
   s += strf("set ratingoffset %f\n", static_cast<double>(rating_offset_));
+  // gnubg's SaveAutoSaveSettings.
+  s += strf("set autosave time %d\n", autosave_.minutes);
+  s += strf("set autosave rollout %s\n", on_off(autosave_.rollout));
+  s += strf("set autosave analysis %s\n", on_off(autosave_.analysis));
+  s += strf("set autosave confirm %s\n", on_off(autosave_.confirm));
 
   if (file == "-") {
     out(s);

@@ -552,6 +552,18 @@ const CommandEntry kSetExport[] = {
     NA("cube"),
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kSetCheatPlayer[] = {
+    {"roll", &S::cmd_set_cheat_player_roll,
+     "Which roll should GNU Backgammon choose (1=Best and 21=Worst)", kValue, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetCheat[] = {
+    {"enable", &S::cmd_set_cheat_enable,
+     "Control whether GNU Backgammon is allowed to manipulate the dice", kOnOff, nullptr},
+    {"player", &S::cmd_set_cheat_player, "Parameters for the dice manipulation", kPlayer,
+     kSetCheatPlayer},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kSet[] = {
     {"analysis", nullptr, "Control parameters used when analysing moves", nullptr, kSetAnalysis},
     NA_GUI("appearance"),
@@ -563,7 +575,7 @@ const CommandEntry kSet[] = {
     {"cache", &S::cmd_set_cache, "Set the size of the evaluation cache", kSize, nullptr},
     {"calibration", &S::cmd_set_calibration,
      "Specify the evaluation speed to be assumed for time estimates", "[value]", nullptr},
-    NA("cheat"),
+    {"cheat", nullptr, "Control GNU Backgammon's manipulation of the dice", nullptr, kSetCheat},
     {"clockwise", &S::cmd_set_clockwise, "Control the board orientation", kOnOff, nullptr},
     NA_GUI("colours"),
     {"confirm", nullptr, "Confirmation settings", nullptr, kSetConfirm},
@@ -713,7 +725,7 @@ const CommandEntry kShow[] = {
     NA_GUI("browser"),
     {"calibration", &S::cmd_show_calibration, "Show the previously recorded evaluation speed",
      nullptr, nullptr},
-    NA("cheat"),
+    {"cheat", &S::cmd_show_cheat, "Show parameters for dice manipulation", nullptr, nullptr},
     {"clockwise", &S::cmd_show_clockwise, "Display the board orientation", nullptr, nullptr},
     {"commands", &S::cmd_show_commands, "List all available commands", nullptr, nullptr},
     {"confirm", &S::cmd_show_confirm,

@@ -318,6 +318,18 @@ bool Shell::get_dice(std::array<int, 2>& dice) {
   return true;
 }
 
+// gnubg's `if (!fCheat || CheatDice(...)) GetDice(...)' of a turn's roll.
+bool Shell::rolled_dice(std::array<int, 2>& dice) {
+  if (cheat_.enable) {
+    if (const std::optional<std::array<int, 2>> d = cheat_dice()) {
+      dice = *d;
+      return true;
+    }
+    if (interrupted_) return false;
+  }
+  return get_dice(dice);
+}
+
 bool Shell::roll_dice(std::array<int, 2>& dice) {
   switch (rng_) {
     case Rng::kMersenne:
@@ -513,7 +525,7 @@ bool Shell::engine_turn() {
   }
   if (!ms.dice_rolled()) {
     std::array<int, 2> dice{};
-    if (!get_dice(dice)) return false;
+    if (!rolled_dice(dice)) return false;
     flow_.set_rolled_dice(dice);
     if (display_) show_board();  // gnubg's DiceRolled
   }

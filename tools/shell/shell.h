@@ -297,6 +297,16 @@ class Shell {
   void cmd_set_import_folder(std::string& args);
   void cmd_set_export_folder(std::string& args);
   void cmd_set_sgf_folder(std::string& args);
+  // shell_cheat.cpp: gnubg's dice manipulation.
+  void cmd_set_cheat_enable(std::string& args);
+  void cmd_set_cheat_player(std::string& args);
+  void cmd_set_cheat_player_roll(std::string& args);
+  void cmd_show_cheat(std::string& args);
+  void print_cheat_roll(int player);
+  // The roll `set cheat player' gives the player on roll; nullopt: none (no nets, interrupted).
+  std::optional<std::array<int, 2>> cheat_dice();
+  // A turn's roll: cheat_dice() under `set cheat enable on', else get_dice().
+  bool rolled_dice(std::array<int, 2>& dice);
   // shell_engine_info.cpp: `show engine' (gnubg's EvalStatus) and `load weights FILE'.
   void cmd_show_engine(std::string& args);
   void cmd_load_weights(std::string& args);
@@ -584,6 +594,12 @@ class Shell {
     std::string import = ".", exports = ".", sgf = ".";
   };
   Folders folders_;
+  // gnubg's fCheat and afCheatRoll (0 = best roll ... 20 = worst), per player.
+  struct CheatSettings {
+    bool enable = false;
+    std::array<int, 2> roll{0, 0};
+  };
+  CheatSettings cheat_;
   // gnubg's GiveAdvice: true when the action may go ahead (not marked `tutor_.skill' or worse,
   // or the human answers yes to the warning).
   bool give_advice(analysis::Skill skill);

@@ -162,7 +162,7 @@ void Shell::cmd_roll(std::string&) {
   if (!confirm_not_last()) return;
   if (!tutor_allows_double(false)) return;
   std::array<int, 2> dice{};
-  if (!get_dice(dice)) return;
+  if (!rolled_dice(dice)) return;
   const std::optional<HintMemo> hinted = hint_before_action();
   const bool can_move = flow_.roll(dice);
   keep_hint(hinted);

@@ -164,6 +164,8 @@ void Shell::cmd_save_settings(std::string& args) {
     if (players_[i].type == PlayerType::kEngine)  // gnubg saves the filters of its players only
       s += filter_settings(p + " movefilter", players_[i].settings.chequer.filters);
   }
+  s += strf("set cheat enable %s\n", on_off(cheat_.enable));
+  for (int i = 0; i < 2; ++i) s += strf("set cheat player %d roll %d\n", i, cheat_.roll[i] + 1);
   if (rng_ == Rng::kMersenne) s += "set rng mersenne\n";
 
   // gnubg's SaveRolloutSettings.

@@ -17,6 +17,7 @@
 #include "engine/movegen.h"
 #include "engine/position_id.h"
 #include "bearoff/default_databases.h"
+#include "bearoff/hypergammon_database.h"
 #include "bearoff/hypergammon_defaults.h"
 #include "bearoff/hypergammon_provider.h"
 #include "eval/net_set.h"
@@ -568,6 +569,35 @@ const eval::BearoffProvider* Shell::bearoff_provider() {
     }
   }
   return bearoff_->provider ? &*bearoff_->provider : nullptr;
+}
+
+// gnubg's `show bearoff' (CommandShowBearoff, show_bearoff): its tty prints the dump of a
+// hypergammon database position only (BearoffDumpHyper; followed from gnubg's source: the gnubg
+// the transcripts are made with has no hypergammon database); for the standard game gnubg 1.07
+// makes the text of the two-sided database but never prints it, and tavla prints nothing.
+void Shell::cmd_show_bearoff(std::string& args) {
+  if (!flow_.playing()) {
+    out("No game is being played.\n");
+    return;
+  }
+  engine::Board board = analysis_game().board;
+  if (!trim(args).empty() && !parse_position(args, board)) return;
+  if (!engine::is_hypergammon(flow_.variant())) return;
+  if (!bearoff_provider()) return;  // the database could not be made (said once)
+  const int c = engine::chequers(flow_.variant());
+  const auto& db = bearoff_->hyper_db[c - 1];
+  if (!db) return;
+  const auto index = bearoff::hyper_index(board, c);
+  if (!index) return;
+  const bearoff::HyperEntry e = db->entry(index->on_roll, index->opponent);
+  std::string s = "The following numbers are for money games only.\n\n";
+  s += strf("%19s %14s\n%s %12u  %12u\n\n", "Player", "Opponent", "Position", index->on_roll,
+            index->opponent);
+  constexpr const char* kCube[] = {"Owned cube", "Centered cube", "Centered cube (Jacoby rule)",
+                                   "Opponent owns cube"};
+  for (int i = 0; i < 4; ++i)
+    s += strf("%-30.30s: %+7.4f\n", kCube[i], static_cast<double>(e.cubeful[i]));
+  out(s + "\n");
 }
 
 const bearoff::BearoffDatabases* Shell::bearoff_databases() {

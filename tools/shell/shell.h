@@ -309,6 +309,7 @@ class Shell {
   bool rolled_dice(std::array<int, 2>& dice);
   // shell_engine_info.cpp: `show engine' (gnubg's EvalStatus) and `load weights FILE'.
   void cmd_show_engine(std::string& args);
+  void cmd_show_bearoff(std::string& args);
   void cmd_load_weights(std::string& args);
   // shell_output.cpp: `set output ...' and `show output'.
   void cmd_set_output_output(std::string& args);

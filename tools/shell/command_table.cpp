@@ -564,6 +564,11 @@ const CommandEntry kSetCheat[] = {
      kSetCheatPlayer},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kSetInvert[] = {
+    {"matchequitytable", &S::cmd_set_invert_met, "Invert match equity table", kOnOff, nullptr},
+    {"met", &S::cmd_set_invert_met, "alias for 'set invert matchequitytable'", kOnOff, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kSet[] = {
     {"analysis", nullptr, "Control parameters used when analysing moves", nullptr, kSetAnalysis},
     NA_GUI("appearance"),
@@ -596,7 +601,7 @@ const CommandEntry kSet[] = {
      nullptr, nullptr},
     {"import", nullptr, "Set settings for import", nullptr, kSetImport},
     {"sgf", nullptr, "Set settings for sgf", nullptr, kSetSgf},
-    NA("invert"),
+    {"invert", nullptr, "Invert match equity table", nullptr, kSetInvert},
     {"jacoby", &S::cmd_set_jacoby, "Set whether to use the Jacoby rule in money games", kOnOff,
      nullptr},
     {"defaultnames", &S::cmd_set_defaultnames, "Set default names for players", kName, nullptr},
@@ -902,7 +907,7 @@ const CommandEntry kTop[] = {
     {"help", &S::cmd_help, "Describe commands", kOptCommand, nullptr},
     {"hint", &S::cmd_hint, "Give hints on cube action or best legal moves", kOptValue, nullptr},
     {"history", &S::cmd_history, "Display current history", nullptr, nullptr},
-    NA("invert"),
+    {"invert", nullptr, "Invert match equity table", nullptr, kSetInvert},
     {"import", nullptr, "Import matches, games or positions from other programs", nullptr, kImport},
     {"list", nullptr, "Show a list of games or moves", nullptr, kList},
     {"load", nullptr, "Read data from a file", nullptr, kLoad},

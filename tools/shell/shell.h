@@ -309,6 +309,7 @@ class Shell {
   bool rolled_dice(std::array<int, 2>& dice);
   // shell_engine_info.cpp: `show engine' (gnubg's EvalStatus) and `load weights FILE'.
   void cmd_show_engine(std::string& args);
+  void cmd_set_invert_met(std::string& args);  // shell_settings_file.cpp
   void cmd_show_bearoff(std::string& args);
   void cmd_load_weights(std::string& args);
   // shell_output.cpp: `set output ...' and `show output'.
@@ -633,6 +634,7 @@ class Shell {
   std::optional<uint32_t> rollout_seed_;  // `set rollout seed'; unset: from the system once
   // The match equity table (`set met'); null: the built-in Kazaross-XG2, gnubg's default.
   std::shared_ptr<const eval::MatchEquityTable> met_;
+  bool invert_met_ = false;  // gnubg's fInvertMET: met_ is the inverted table
   std::vector<std::shared_ptr<const eval::MatchEquityTable>> old_mets_;  // every table set
   const eval::MatchEquityTable& met() const;
   bool no_rc_ = false;

@@ -54,6 +54,18 @@ const eval::MatchEquityTable& Shell::met() const {
   return met_ ? *met_ : eval::MatchEquityTable::kazaross_xg2();
 }
 
+// gnubg's CommandSetInvertMatchEquityTable (`set invert matchequitytable|met', `invert ...').
+void Shell::cmd_set_invert_met(std::string& args) {
+  const bool was = invert_met_;
+  toggle("invert matchequitytable", invert_met_, args, "Match equity table will be used inverted.",
+         "Match equity table will not be use inverted.");
+  if (was == invert_met_) return;
+  met_ = std::make_shared<const eval::MatchEquityTable>(met().inverted());
+  old_mets_.push_back(met_);
+  set_thread_met(met_.get());
+  hint_memo_.reset();  // gnubg drops its hint record (SetInvertMET), silently
+}
+
 void Shell::cmd_set_met(std::string& args) {
   std::optional<std::string> file = next_token(args);
   if (!file || file->empty()) {
@@ -69,7 +81,10 @@ void Shell::cmd_set_met(std::string& args) {
   }
   // Evaluations cached under the old table are never reused: the cache keys hold the table's
   // address, and every table read stays alive while the shell lives.
-  met_ = std::make_shared<const eval::MatchEquityTable>(std::move(*table));
+  // `set invert matchequitytable on' inverts every table read after it too (gnubg's
+  // CommandSetMET ends with SetInvertMET).
+  met_ = std::make_shared<const eval::MatchEquityTable>(invert_met_ ? table->inverted()
+                                                                    : std::move(*table));
   old_mets_.push_back(met_);
   set_thread_met(met_.get());
   out("Analysis used for `hint' has been cleared\n");
@@ -150,6 +165,7 @@ void Shell::cmd_save_settings(std::string& args) {
   s += filter_settings("set evaluation movefilter", eval_settings_.chequer.filters);
   s += strf("set cache %zu\n", cache_entries_);
   if (met_) s += "set matchequitytable " + quote_arg(met_->info().file) + "\n";
+  s += strf("set invert matchequitytable %s\n", on_off(invert_met_));
   s += strf("set threads %d\n", threads_);
   s += "set defaultnames " + quote_arg(default_names_[0]) + " " + quote_arg(default_names_[1]) +
        "\n";

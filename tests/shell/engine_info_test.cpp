@@ -90,7 +90,7 @@ TEST(EngineInfo, SavedTutorAndKeptSettingsReadBackAsGnubgReadsThem) {
              "set tutor mode on\nset tutor cube off\nset tutor skill verybad\nset clockwise on\n"
              "set gotofirstgame on\nset autosave time 7\nset autosave rollout on\n"
              "set autosave confirm off\nset sgf folder /tmp\nset cheat enable on\n"
-             "set cheat player 1 roll 7\nsave settings saved.rc\n");
+             "set cheat player 1 roll 7\nset invert met on\nsave settings saved.rc\n");
   run_tavla_script(dir + "/save.cmds", dir);
   const std::string rc = read_text(dir + "/saved.rc");
   ASSERT_FALSE(rc.empty());
@@ -99,7 +99,8 @@ TEST(EngineInfo, SavedTutorAndKeptSettingsReadBackAsGnubgReadsThem) {
         "\nset tutor skill very bad\n", "\nset clockwise on\n", "\nset gotofirstgame on\n",
         "\nset autosave time 7\n", "\nset autosave rollout on\n", "\nset autosave analysis off\n",
         "\nset autosave confirm off\n", "\nset sgf folder \"/tmp\"\n", "\nset cheat enable on\n",
-        "\nset cheat player 0 roll 1\n", "\nset cheat player 1 roll 7\n"})
+        "\nset cheat player 0 roll 1\n", "\nset cheat player 1 roll 7\n",
+        "\nset invert matchequitytable on\n"})
     EXPECT_NE(rc.find(line), std::string::npos) << line << rc;
   const std::string shows = "show tutor\nshow clockwise\nshow autosave\nshow cheat\n";
   write_text(dir + "/show.cmds", "load commands saved.rc\n" + shows);

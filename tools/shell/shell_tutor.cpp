@@ -72,7 +72,8 @@ bool Shell::give_advice(analysis::Skill skill) {
   // gnubg's GetAdviceAnswer asks even when the commands come from a file or a pipe, and reads the
   // answer as the next line of input (its first character); without one the action is not made.
   const std::string question = std::string(warning) + ". Are you sure?";
-  if (interrupted_ || !input_) return false;
+  if (interrupted_) return false;
+  if (!input_) return true;  // nowhere to ask (a shell without input): as confirm() does
   while (std::optional<std::string> line = input_(question)) {
     if (interrupted_) return false;
     const char c = line->empty() ? '\0' : (*line)[0];

@@ -391,6 +391,16 @@ std::vector<fs::path> gnubg_weight_paths() {
   return {"/usr/lib/gnubg/gnubg.wd", "/usr/share/gnubg/gnubg.wd", "/usr/share/gnubg/gnubg.weights"};
 }
 
+std::optional<fs::path> weights_file(const std::optional<fs::path>& explicit_file) {
+  if (explicit_file) return *explicit_file;
+  if (const char* env = std::getenv("TAVLA_WEIGHTS"); env && *env) return fs::path(env);
+  for (const fs::path& p : default_weight_paths()) {
+    std::error_code ec;
+    if (fs::exists(p, ec)) return p;
+  }
+  return std::nullopt;
+}
+
 Result<Weights> find_weights(const std::optional<fs::path>& explicit_file) {
   if (explicit_file) return read_weights(*explicit_file);
   if (const char* env = std::getenv("TAVLA_WEIGHTS"); env && *env) {

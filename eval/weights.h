@@ -90,6 +90,9 @@ std::optional<std::string> write_weights_binary(const Weights& w,
 // An explicit file or $TAVLA_WEIGHTS that cannot be read is an error (no silent fallback);
 // when nothing is found the error says what to do.
 engine::Result<Weights> find_weights(const std::optional<std::filesystem::path>& explicit_file);
+// The file find_weights reads (whether or not it is valid); nullopt when none is found.
+std::optional<std::filesystem::path> weights_file(
+    const std::optional<std::filesystem::path>& explicit_file);
 std::vector<std::filesystem::path> default_weight_paths();
 // gnubg's installed weight files only (the last entries of default_weight_paths()).
 std::vector<std::filesystem::path> gnubg_weight_paths();

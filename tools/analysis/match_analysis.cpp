@@ -394,6 +394,12 @@ class GameAnalyser {
 
 }  // namespace
 
+int rank_played_move(eval::Search& search, const engine::Board& board,
+                     std::vector<eval::ScoredMove>& moves, const engine::Board& after,
+                     const eval::CubeInfo& ci, const eval::EvalContext& ec) {
+  return place_played_move(search, board, moves, after, ci, ec);
+}
+
 MatchAnalysisSettings match_analysis_settings(int plies) {
   MatchAnalysisSettings s;
   // gnubg's esAnalysisChequer / esAnalysisCube: cubeful, pruning nets, no noise; the chequer

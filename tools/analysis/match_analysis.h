@@ -130,4 +130,14 @@ engine::Result<MatchAnalysis> recount_match(const engine::MatchRecord& match,
                                             const std::vector<StoredGameAnalysis>& stored,
                                             const MatchAnalysisSettings& settings);
 
+// gnubg's FindnSaveBestMoves with the key of a played move (`moves` ranked by search.rank_moves
+// with context `ec`, best first, `after` the position the play reaches): the played move is
+// scored at the deepest ply any move reached, and when it loses more than 0.03 there while the
+// filters stopped short of the full depth, it and the best move are scored at full depth; the
+// list is re-sorted. Returns the index of the played move (-1: not among the plays). Analysis
+// (`analyse') and the tutor (`set tutor mode on') judge a play by it.
+int rank_played_move(eval::Search& search, const engine::Board& board,
+                     std::vector<eval::ScoredMove>& moves, const engine::Board& after,
+                     const eval::CubeInfo& ci, const eval::EvalContext& ec);
+
 }  // namespace tavla::analysis

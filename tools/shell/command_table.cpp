@@ -134,7 +134,8 @@ const CommandEntry kLoad[] = {
     {"match", &S::cmd_load_match, "Read a saved match from a file", kFilename, nullptr},
     {"position", &S::cmd_load_position, "Read a saved position from a file", kFilename, nullptr},
     NA_IFACE("python"),
-    NA("weights"),
+    {"weights", &S::cmd_load_weights, "Read neural net weights from a file", "[filename]",
+     nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kNew[] = {
@@ -498,6 +499,76 @@ const CommandEntry kSetMatchInfo[] = {
      kOptValue, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+const CommandEntry kSetTutorSkill[] = {
+    {"doubtful", &S::cmd_set_tutor_skill_doubtful, "Warn about `doubtful' play", nullptr, nullptr},
+    {"bad", &S::cmd_set_tutor_skill_bad, "Warn about `bad' play", nullptr, nullptr},
+    {"verybad", &S::cmd_set_tutor_skill_verybad, "Warn about `very bad' play", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetTutor[] = {
+    {"mode", &S::cmd_set_tutor_mode, "Give advice on possible errors", kOnOff, nullptr},
+    {"cube", &S::cmd_set_tutor_cube, "Include cube play in advice", kOnOff, nullptr},
+    {"chequer", &S::cmd_set_tutor_chequer, "Include chequer play in advice", kOnOff, nullptr},
+    {"skill", nullptr, "Set level for tutor warnings", nullptr, kSetTutorSkill},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetPriority[] = {
+    {"abovenormal", &S::cmd_set_priority_abovenormal, "Set priority to above normal", nullptr,
+     nullptr},
+    {"belownormal", &S::cmd_set_priority_belownormal, "Set priority to below normal", nullptr,
+     nullptr},
+    {"highest", &S::cmd_set_priority_highest, "Set priority to highest", nullptr, nullptr},
+    {"idle", &S::cmd_set_priority_idle, "Set priority to idle", nullptr, nullptr},
+    {"nice", &S::cmd_set_priority_nice, "Specify priority numerically", "<priority>", nullptr},
+    {"normal", &S::cmd_set_priority_normal, "Set priority to normal", nullptr, nullptr},
+    {"timecritical", &S::cmd_set_priority_timecritical, "Set priority to time critical", nullptr,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetAutoSave[] = {
+    {"rollout", &S::cmd_set_autosave_rollout, "Autosave during rollout", kOnOff, nullptr},
+    {"analysis", &S::cmd_set_autosave_analysis, "Autosave after each analysed game", kOnOff,
+     nullptr},
+    {"confirm", &S::cmd_set_autosave_confirm, "Confirm deletion of autosaves", kOnOff, nullptr},
+    {"time", &S::cmd_set_autosave_time, "Set how often to autosave in minutes", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetImport[] = {
+    {"folder", &S::cmd_set_import_folder, "Set default folder for import", "<folder>", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetSgf[] = {
+    {"folder", &S::cmd_set_sgf_folder, "Set default folder for import", "<folder>", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+// gnubg's export settings: the folder is kept; the rest shape gnubg's exports, not tavla's yet.
+const CommandEntry kSetExport[] = {
+    {"folder", &S::cmd_set_export_folder, "Set default folder for export", "<folder>", nullptr},
+    NA("html"),
+    NA("include"),
+    NA("png"),
+    NA("show"),
+    NA("moves"),
+    NA("cube"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetCheatPlayer[] = {
+    {"roll", &S::cmd_set_cheat_player_roll,
+     "Which roll should GNU Backgammon choose (1=Best and 21=Worst)", kValue, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetCheat[] = {
+    {"enable", &S::cmd_set_cheat_enable,
+     "Control whether GNU Backgammon is allowed to manipulate the dice", kOnOff, nullptr},
+    {"player", &S::cmd_set_cheat_player, "Parameters for the dice manipulation", kPlayer,
+     kSetCheatPlayer},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetInvert[] = {
+    {"matchequitytable", &S::cmd_set_invert_met, "Invert match equity table", kOnOff, nullptr},
+    {"met", &S::cmd_set_invert_met, "alias for 'set invert matchequitytable'", kOnOff, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kSet[] = {
     {"analysis", nullptr, "Control parameters used when analysing moves", nullptr, kSetAnalysis},
     NA_GUI("appearance"),
@@ -507,25 +578,30 @@ const CommandEntry kSet[] = {
     {"board", &S::cmd_set_board, "Set up the board in a particular position", kPosition, nullptr},
     NA_GUI("browser"),
     {"cache", &S::cmd_set_cache, "Set the size of the evaluation cache", kSize, nullptr},
-    NA("calibration"),
-    NA("cheat"),
-    NA("clockwise"),
+    {"calibration", &S::cmd_set_calibration,
+     "Specify the evaluation speed to be assumed for time estimates", "[value]", nullptr},
+    {"cheat", nullptr, "Control GNU Backgammon's manipulation of the dice", nullptr, kSetCheat},
+    {"clockwise", &S::cmd_set_clockwise, "Control the board orientation", kOnOff, nullptr},
     NA_GUI("colours"),
     {"confirm", nullptr, "Confirmation settings", nullptr, kSetConfirm},
     {"crawford", &S::cmd_set_crawford, "Set whether this is the Crawford game", kOnOff, nullptr},
     {"cube", nullptr, "Set the cube owner and/or value", nullptr, kSetCube},
     {"cubeefficiency", nullptr, "Set parameters for cube evaluations", nullptr, kSetCubeEfficiency},
-    NA("delay"),
+    {"delay", &S::cmd_set_delay, "Limit the speed at which moves are made", "<milliseconds>",
+     nullptr},
     {"dice", &S::cmd_set_dice, "Select the roll for the current move", kDice, nullptr},
     {"display", &S::cmd_set_display, "Select whether the board is updated on the computer's turn",
      kOnOff, nullptr},
     {"evaluation", nullptr, "Control position evaluation parameters", nullptr, kSetEval},
-    NA("export"),
+    {"export", nullptr, "Set settings for export", nullptr, kSetExport},
     NA_GUI("fullscreen"),
-    NA("gotofirstgame"),
-    NA("import"),
-    NA("sgf"),
-    NA("invert"),
+    {"gotofirstgame", &S::cmd_set_gotofirstgame,
+     "Control whether you want to go to the first or last game when loading matches or "
+     "sessions",
+     nullptr, nullptr},
+    {"import", nullptr, "Set settings for import", nullptr, kSetImport},
+    {"sgf", nullptr, "Set settings for sgf", nullptr, kSetSgf},
+    {"invert", nullptr, "Invert match equity table", nullptr, kSetInvert},
     {"jacoby", &S::cmd_set_jacoby, "Set whether to use the Jacoby rule in money games", kOnOff,
      nullptr},
     {"defaultnames", &S::cmd_set_defaultnames, "Set default names for players", kName, nullptr},
@@ -545,12 +621,13 @@ const CommandEntry kSet[] = {
     {"player", &S::cmd_set_player, "Change options for one or both players", kPlayer, kSetPlayer},
     {"postcrawford", &S::cmd_set_postcrawford, "Set whether this is a post-Crawford game", kOnOff,
      nullptr},
-    NA("priority"),
+    {"priority", nullptr, "Set the priority of the gnubg process", nullptr, kSetPriority},
     {"prompt", &S::cmd_set_prompt, "Customise the prompt GNUbg prints when ready for commands",
      kPrompt, nullptr},
     {"ratingoffset", &S::cmd_set_ratingoffset,
      "Set rating offset used for estimating abs. rating", kValue, nullptr},
-    NA("record"),
+    {"record", &S::cmd_set_record, "Set whether all games in a session are recorded", kOnOff,
+     nullptr},
     {"rng", nullptr, "Select the random number generator algorithm", nullptr, kSetRng},
     {"rollout", nullptr, "Control rollout parameters", nullptr, kSetRollout},
     {"score", &S::cmd_set_score, "Set the match or session score ", kScore, nullptr},
@@ -560,10 +637,10 @@ const CommandEntry kSet[] = {
     {"threads", &S::cmd_set_threads, "Set the number of calculation threads", kSize, nullptr},
     NA_GUI("toolbar"),
     {"turn", &S::cmd_set_turn, "Set which player is on roll", kPlayer, nullptr},
-    NA("tutor"),
+    {"tutor", nullptr, "Control tutor setup", nullptr, kSetTutor},
     {"variation", nullptr, "Set which variation of backgammon is used", nullptr, kSetVariation},
     NA_GUI("vsync3d"),
-    NA("autosave"),
+    {"autosave", nullptr, "Control autosave", nullptr, kSetAutoSave},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kShowStatistics[] = {
@@ -641,19 +718,21 @@ const CommandEntry kShow[] = {
     NA_IFACE("aliases"),
     {"analysis", &S::cmd_show_analysis, "Show parameters used for analysing moves", nullptr,
      nullptr},
-    NA("autosave"),
+    {"autosave", &S::cmd_show_autosave, "Show parameters used for autosaving", nullptr, nullptr},
     {"automatic", &S::cmd_show_automatic,
      "List which functions will be performed without user input", nullptr, nullptr},
     {"beavers", &S::cmd_show_beavers, "Show whether beavers are allowed in money game or not",
      nullptr, nullptr},
-    NA("bearoff"),
+    {"bearoff", &S::cmd_show_bearoff, "Lookup data in various bearoff databases ", nullptr,
+     nullptr},
     {"board", &S::cmd_show_board, "Redisplay the board position", kOptPosition, nullptr},
     {"buildinfo", &S::cmd_show_buildinfo, "Display details of this build of GNUbg", nullptr,
      nullptr},
     NA_GUI("browser"),
-    NA("calibration"),
-    NA("cheat"),
-    NA("clockwise"),
+    {"calibration", &S::cmd_show_calibration, "Show the previously recorded evaluation speed",
+     nullptr, nullptr},
+    {"cheat", &S::cmd_show_cheat, "Show parameters for dice manipulation", nullptr, nullptr},
+    {"clockwise", &S::cmd_show_clockwise, "Display the board orientation", nullptr, nullptr},
     {"commands", &S::cmd_show_commands, "List all available commands", nullptr, nullptr},
     {"confirm", &S::cmd_show_confirm,
      "Show whether confirmation is required before aborting a game", nullptr, nullptr},
@@ -664,11 +743,12 @@ const CommandEntry kShow[] = {
     {"cube", &S::cmd_show_cube, "Display the current cube value and owner", nullptr, nullptr},
     {"cubeefficiency", &S::cmd_show_cubeefficiency, "Show parameters for cube evaluations", nullptr,
      nullptr},
-    NA("delay"),
+    {"delay", &S::cmd_show_delay, "See what the current delay setting is", nullptr, nullptr},
     {"dice", &S::cmd_show_dice, "See what the current dice roll is", nullptr, nullptr},
     {"display", &S::cmd_show_display,
      "Show whether the board will be updated on the computer's turn", nullptr, nullptr},
-    NA("engine"),
+    {"engine", &S::cmd_show_engine, "Display the status of the evaluation engine", nullptr,
+     nullptr},
     {"evaluation", &S::cmd_show_evaluation, "Display evaluation settings and statistics", nullptr,
      nullptr},
     {"fullboard", &S::cmd_show_board, "Redisplay the board position", kOptPosition, nullptr},
@@ -724,7 +804,7 @@ const CommandEntry kShow[] = {
     {"thorp", &S::cmd_show_thorp, "Calculate Thorp Count for position", kOptPosition, nullptr},
     {"turn", &S::cmd_show_turn, "Show which player is on roll", nullptr, nullptr},
     {"version", &S::cmd_show_version, "Describe this version of GNU Backgammon", nullptr, nullptr},
-    NA("tutor"),
+    {"tutor", &S::cmd_show_tutor, "Give warnings for possible errors in play", nullptr, nullptr},
     {"variation", &S::cmd_show_variation,
      "Give information about which variation of backgammon is being played", nullptr, nullptr},
     {"warranty", &S::cmd_show_warranty, "Various kinds of warranty you do not have", nullptr,
@@ -827,7 +907,7 @@ const CommandEntry kTop[] = {
     {"help", &S::cmd_help, "Describe commands", kOptCommand, nullptr},
     {"hint", &S::cmd_hint, "Give hints on cube action or best legal moves", kOptValue, nullptr},
     {"history", &S::cmd_history, "Display current history", nullptr, nullptr},
-    NA("invert"),
+    {"invert", nullptr, "Invert match equity table", nullptr, kSetInvert},
     {"import", nullptr, "Import matches, games or positions from other programs", nullptr, kImport},
     {"list", nullptr, "Show a list of games or moves", nullptr, kList},
     {"load", nullptr, "Read data from a file", nullptr, kLoad},

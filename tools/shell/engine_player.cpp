@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <new>
 
+#include "analysis/match_analysis.h"
 #include "eval/match_equity.h"
 #include "eval/parallel_search.h"
 #include "eval/position_class.h"
@@ -61,25 +62,13 @@ class SearchAnalyzer final : public Analyzer {
   }
 
   std::vector<RankedMove> rank_moves(const Game& game, const eval::EvalSetup& setup) override {
-    std::vector<RankedMove> out;
-    const auto& ms = game.match;
-    if (ms.dice[0] < 1) return out;
-    const CubeInfo ci = cube_info_for(game, ms.on_roll, ms.beavers > 0);
-    for (const eval::ScoredMove& m :
-         search_.rank_moves(game.board, ms.dice[0], ms.dice[1], ci, setup)) {
-      RankedMove r;
-      r.move = m.move.move;
-      r.after = m.move.after;
-      r.probs = m.probs;
-      r.cubeless_equity = m.cubeless_equity;
-      r.cubeful_equity = m.cubeful_equity;
-      r.score = m.score;
-      r.context = setup.context;
-      r.context.plies = std::max(m.plies, 0);
-      out.push_back(r);
-    }
-    std::stable_sort(out.begin(), out.end(), ranks_before);
-    return out;
+    int played = -1;
+    return ranked(game, setup, nullptr, played);
+  }
+
+  std::vector<RankedMove> rank_moves_judging(const Game& game, const eval::EvalSetup& setup,
+                                             const Board& after, int& played) override {
+    return ranked(game, setup, &after, played);
   }
 
   PositionEvaluation evaluate(const Game& game, const eval::EvalContext& context) override {
@@ -117,6 +106,36 @@ class SearchAnalyzer final : public Analyzer {
   }
 
  private:
+  std::vector<RankedMove> ranked(const Game& game, const eval::EvalSetup& setup, const Board* after,
+                                 int& played) {
+    played = -1;
+    std::vector<RankedMove> out;
+    const auto& ms = game.match;
+    if (ms.dice[0] < 1) return out;
+    const CubeInfo ci = cube_info_for(game, ms.on_roll, ms.beavers > 0);
+    std::vector<eval::ScoredMove> scored =
+        search_.rank_moves(game.board, ms.dice[0], ms.dice[1], ci, setup);
+    if (after)
+      analysis::rank_played_move(search_.primary(), game.board, scored, *after, ci, setup.context);
+    for (const eval::ScoredMove& m : scored) {
+      RankedMove r;
+      r.move = m.move.move;
+      r.after = m.move.after;
+      r.probs = m.probs;
+      r.cubeless_equity = m.cubeless_equity;
+      r.cubeful_equity = m.cubeful_equity;
+      r.score = m.score;
+      r.context = setup.context;
+      r.context.plies = std::max(m.plies, 0);
+      out.push_back(r);
+    }
+    std::stable_sort(out.begin(), out.end(), ranks_before);
+    if (after)
+      for (size_t i = 0; i < out.size() && played < 0; ++i)
+        if (out[i].after == *after) played = static_cast<int>(i);
+    return out;
+  }
+
   std::shared_ptr<const eval::NetSet> nets_;
   const eval::BearoffProvider* bearoff_;
   eval::ParallelSearch search_;

@@ -78,6 +78,12 @@ class Analyzer {
   // RefreshMoveList's ordering). Empty when no play is possible.
   virtual std::vector<RankedMove> rank_moves(const engine::Game& game,
                                              const eval::EvalSetup& setup) = 0;
+  // The same, with the play that reaches `after` judged as gnubg's hint_move judges the human's
+  // play for the tutor (FindnSaveBestMoves with its key: analysis::rank_played_move); `played`
+  // receives its index in the result (-1: not a legal play of the roll).
+  virtual std::vector<RankedMove> rank_moves_judging(const engine::Game& game,
+                                                     const eval::EvalSetup& setup,
+                                                     const engine::Board& after, int& played) = 0;
   // The position of the player on roll, before rolling, with the match state's cube.
   virtual PositionEvaluation evaluate(const engine::Game& game,
                                       const eval::EvalContext& context) = 0;

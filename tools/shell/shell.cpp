@@ -17,9 +17,11 @@
 #include "engine/movegen.h"
 #include "engine/position_id.h"
 #include "bearoff/default_databases.h"
+#include "bearoff/hypergammon_database.h"
 #include "bearoff/hypergammon_defaults.h"
 #include "bearoff/hypergammon_provider.h"
 #include "eval/net_set.h"
+#include "eval/weights.h"
 #include "eval/position_class.h"
 #include "shell/command_table.h"
 #include "shell/text_util.h"
@@ -317,6 +319,18 @@ bool Shell::get_dice(std::array<int, 2>& dice) {
   return true;
 }
 
+// gnubg's `if (!fCheat || CheatDice(...)) GetDice(...)' of a turn's roll.
+bool Shell::rolled_dice(std::array<int, 2>& dice) {
+  if (cheat_.enable) {
+    if (const std::optional<std::array<int, 2>> d = cheat_dice()) {
+      dice = *d;
+      return true;
+    }
+    if (interrupted_) return false;
+  }
+  return get_dice(dice);
+}
+
 bool Shell::roll_dice(std::array<int, 2>& dice) {
   switch (rng_) {
     case Rng::kMersenne:
@@ -512,7 +526,7 @@ bool Shell::engine_turn() {
   }
   if (!ms.dice_rolled()) {
     std::array<int, 2> dice{};
-    if (!get_dice(dice)) return false;
+    if (!rolled_dice(dice)) return false;
     flow_.set_rolled_dice(dice);
     if (display_) show_board();  // gnubg's DiceRolled
   }
@@ -557,6 +571,41 @@ const eval::BearoffProvider* Shell::bearoff_provider() {
   return bearoff_->provider ? &*bearoff_->provider : nullptr;
 }
 
+// gnubg's `show bearoff' (CommandShowBearoff, show_bearoff): its tty prints the dump of a
+// hypergammon database position only (BearoffDumpHyper; followed from gnubg's source: the gnubg
+// the transcripts are made with has no hypergammon database); for the standard game gnubg 1.07
+// makes the text of the two-sided database but never prints it, and tavla prints nothing.
+void Shell::cmd_show_bearoff(std::string& args) {
+  if (!flow_.playing()) {
+    out("No game is being played.\n");
+    return;
+  }
+  engine::Board board = analysis_game().board;
+  if (!trim(args).empty() && !parse_position(args, board)) return;
+  if (!engine::is_hypergammon(flow_.variant())) return;
+  if (!bearoff_provider()) return;  // the database could not be made (said once)
+  const int c = engine::chequers(flow_.variant());
+  const auto& db = bearoff_->hyper_db[c - 1];
+  if (!db) return;
+  const auto index = bearoff::hyper_index(board, c);
+  if (!index) return;
+  const bearoff::HyperEntry e = db->entry(index->on_roll, index->opponent);
+  std::string s = "The following numbers are for money games only.\n\n";
+  s += strf("%19s %14s\n%s %12u  %12u\n\n", "Player", "Opponent", "Position", index->on_roll,
+            index->opponent);
+  constexpr const char* kCube[] = {"Owned cube", "Centered cube", "Centered cube (Jacoby rule)",
+                                   "Opponent owns cube"};
+  for (int i = 0; i < 4; ++i)
+    s += strf("%-30.30s: %+7.4f\n", kCube[i], static_cast<double>(e.cubeful[i]));
+  out(s + "\n");
+}
+
+const bearoff::BearoffDatabases* Shell::bearoff_databases() {
+  one_sided_database();  // opens (or builds) the pair
+  return bearoff_->databases.one_sided() || bearoff_->databases.two_sided() ? &bearoff_->databases
+                                                                            : nullptr;
+}
+
 const bearoff::OneSidedDatabase* Shell::one_sided_database() {
   if (!bearoff_) bearoff_ = std::make_unique<Bearoff>();
   if (!bearoff_->databases.one_sided()) {
@@ -582,8 +631,14 @@ Analyzer* Shell::analyzer() {
   if (analyzer_error_.empty()) {
     std::optional<std::filesystem::path> file;
     if (options_.weights) file = *options_.weights;
-    auto nets = eval::NetSet::find(file);
+    // The nets once read serve every analyzer made later (a new variation needs a new one).
+    auto nets = nets_ ? engine::Result<std::shared_ptr<const eval::NetSet>>(nets_)
+                      : eval::NetSet::find(file);
     if (nets) {
+      if (!nets_) {
+        const auto path = eval::weights_file(file);
+        weights_file_ = path ? path->string() : "";
+      }
       nets_ = nets.value();
       analyzer_ = make_analyzer(nets_, bearoff_provider());
       analyzer_->set_cancel_flag(&interrupted_);  // Ctrl-C stops a long hint, eval or engine turn

@@ -34,6 +34,7 @@
 
 namespace tavla::bearoff {
 class OneSidedDatabase;
+class BearoffDatabases;
 }
 
 namespace tavla::shell {
@@ -262,6 +263,55 @@ class Shell {
   void cmd_set_auto_move(std::string& args);
   void cmd_show_automatic(std::string& args);
   void cmd_show_confirm(std::string& args);
+  // shell_tutor.cpp: `set tutor ...' and `show tutor' (gnubg's tutor mode).
+  void cmd_set_tutor_mode(std::string& args);
+  void cmd_set_tutor_cube(std::string& args);
+  void cmd_set_tutor_chequer(std::string& args);
+  void cmd_set_tutor_skill_doubtful(std::string& args);
+  void cmd_set_tutor_skill_bad(std::string& args);
+  void cmd_set_tutor_skill_verybad(std::string& args);
+  void cmd_show_tutor(std::string& args);
+  // shell_misc_settings.cpp: settings kept and shown (see there).
+  void cmd_set_delay(std::string& args);
+  void cmd_show_delay(std::string& args);
+  void cmd_set_calibration(std::string& args);
+  void cmd_show_calibration(std::string& args);
+  void cmd_set_clockwise(std::string& args);
+  void cmd_show_clockwise(std::string& args);
+  void cmd_set_record(std::string& args);
+  void cmd_set_gotofirstgame(std::string& args);
+  void cmd_set_priority_nice(std::string& args);
+  void cmd_set_priority_abovenormal(std::string& args);
+  void cmd_set_priority_belownormal(std::string& args);
+  void cmd_set_priority_highest(std::string& args);
+  void cmd_set_priority_idle(std::string& args);
+  void cmd_set_priority_normal(std::string& args);
+  void cmd_set_priority_timecritical(std::string& args);
+  void set_priority(int n);
+  void goto_first_game_after_loading();
+  void cmd_set_autosave_time(std::string& args);
+  void cmd_set_autosave_rollout(std::string& args);
+  void cmd_set_autosave_analysis(std::string& args);
+  void cmd_set_autosave_confirm(std::string& args);
+  void cmd_show_autosave(std::string& args);
+  void cmd_set_import_folder(std::string& args);
+  void cmd_set_export_folder(std::string& args);
+  void cmd_set_sgf_folder(std::string& args);
+  // shell_cheat.cpp: gnubg's dice manipulation.
+  void cmd_set_cheat_enable(std::string& args);
+  void cmd_set_cheat_player(std::string& args);
+  void cmd_set_cheat_player_roll(std::string& args);
+  void cmd_show_cheat(std::string& args);
+  void print_cheat_roll(int player);
+  // The roll `set cheat player' gives the player on roll; nullopt: none (no nets, interrupted).
+  std::optional<std::array<int, 2>> cheat_dice();
+  // A turn's roll: cheat_dice() under `set cheat enable on', else get_dice().
+  bool rolled_dice(std::array<int, 2>& dice);
+  // shell_engine_info.cpp: `show engine' (gnubg's EvalStatus) and `load weights FILE'.
+  void cmd_show_engine(std::string& args);
+  void cmd_set_invert_met(std::string& args);  // shell_settings_file.cpp
+  void cmd_show_bearoff(std::string& args);
+  void cmd_load_weights(std::string& args);
   // shell_output.cpp: `set output ...' and `show output'.
   void cmd_set_output_output(std::string& args);
   void cmd_set_output_matchpc(std::string& args);
@@ -455,6 +505,8 @@ class Shell {
   const eval::BearoffProvider* bearoff_provider();
   // gnubg's one-sided database of the standard game (whatever the variation); null when absent.
   const bearoff::OneSidedDatabase* one_sided_database();
+  // The standard game's databases (opened, or built, on first use; null when impossible).
+  const bearoff::BearoffDatabases* bearoff_databases();
   // The game for the engine: the flow's, with the beaver rule as set now.
   // gnubg's GetMatchStateCubeInfo: the cube situation of the player on roll (player 0 before
   // the first roll).
@@ -516,6 +568,54 @@ class Shell {
   // gnubg's nConfirmDefault (`set confirm default'): questions answered yes (1) or no (0) without
   // asking, or asked (-1).
   int confirm_default_ = -1;
+  // gnubg's tutor (fTutor, fTutorCube, fTutorChequer, TutorSkill): while a human plays, his play
+  // and cube actions are judged as `hint' judges them, and one marked `skill' or worse is made
+  // only after he confirms it.
+  struct TutorSettings {
+    bool mode = false;
+    bool cube = true;
+    bool chequer = true;
+    analysis::Skill skill = analysis::Skill::kDoubtful;
+  };
+  TutorSettings tutor_;
+  // gnubg's rEvalsPerSec (-1: none), fClockwise, fRecord, fGotoFirstGame, nThreadPriority, the
+  // autosave settings and the file dialogs' default folders (shell_misc_settings.cpp).
+  float evals_per_second_ = -1.0f;
+  bool clockwise_ = false;
+  bool record_ = true;
+  bool goto_first_game_ = false;
+  int priority_ = 0;
+  struct AutosaveSettings {
+    int minutes = 15;
+    bool rollout = false;
+    bool analysis = false;
+    bool confirm = true;
+  };
+  AutosaveSettings autosave_;
+  struct Folders {
+    std::string import = ".", exports = ".", sgf = ".";
+  };
+  Folders folders_;
+  // gnubg's fCheat and afCheatRoll (0 = best roll ... 20 = worst), per player.
+  struct CheatSettings {
+    bool enable = false;
+    std::array<int, 2> roll{0, 0};
+  };
+  CheatSettings cheat_;
+  // gnubg's GiveAdvice: true when the action may go ahead (not marked `tutor_.skill' or worse,
+  // or the human answers yes to the warning).
+  bool give_advice(analysis::Skill skill);
+  // gnubg's tutor_double (from `roll', did_double false, and `double'), tutor_take (`take' and
+  // `drop') and the tutor's hint_move (a typed play): the human's action judged with the hint
+  // settings; the cube analysis is printed, as gnubg's tty prints it; the hint record keeps the
+  // analysis. nullopt: interrupted (the action does not go ahead).
+  std::optional<analysis::Skill> tutor_double(bool did_double);
+  std::optional<analysis::Skill> tutor_take(bool did_take);
+  std::optional<analysis::Skill> tutor_move(const engine::Board& after);
+  // The three together: whether the action may go ahead under `set tutor ...'.
+  bool tutor_allows_double(bool did_double);
+  bool tutor_allows_take(bool did_take);
+  bool tutor_allows_move(const engine::Board& after);
   bool confirm_new_ = true;
   bool confirm_save_ = true;
   int default_match_length_ = 7;
@@ -534,6 +634,7 @@ class Shell {
   std::optional<uint32_t> rollout_seed_;  // `set rollout seed'; unset: from the system once
   // The match equity table (`set met'); null: the built-in Kazaross-XG2, gnubg's default.
   std::shared_ptr<const eval::MatchEquityTable> met_;
+  bool invert_met_ = false;  // gnubg's fInvertMET: met_ is the inverted table
   std::vector<std::shared_ptr<const eval::MatchEquityTable>> old_mets_;  // every table set
   const eval::MatchEquityTable& met() const;
   bool no_rc_ = false;
@@ -567,6 +668,7 @@ class Shell {
   eval::CubeEfficiencySettings cube_efficiency_;
 
   std::shared_ptr<const eval::NetSet> nets_;  // the analyzer's, shared with rollouts
+  std::string weights_file_;                  // the file nets_ was read from (`show engine')
   std::unique_ptr<Analyzer> analyzer_;
   // The match analysis (`analyse match`): its own analyser (nets, databases, all cores) and per
   // game of flow_ the analysis, kept while the game's records are unchanged.

@@ -359,7 +359,10 @@ void Shell::cmd_load_match(std::string& args) {
   }
   if (!confirm_discard()) return;
   load_match_record(*match);
-  if (!stored) return;
+  if (!stored) {
+    goto_first_game_after_loading();
+    return;
+  }
   // Recounted on the games as loaded (a resignation stored only as the result is a record
   // there, after the records the file analysed).
   auto recount = analysis::recount_match(match_record(0, all_games().size()), *stored,
@@ -372,6 +375,14 @@ void Shell::cmd_load_match(std::string& args) {
   game_analyses_.assign(all_games().size(), std::nullopt);
   for (size_t g = 0; g < recount->games.size() && g < game_analyses_.size(); ++g)
     game_analyses_[g] = std::move(recount->games[g]);
+  goto_first_game_after_loading();
+}
+
+// gnubg's `set gotofirstgame on': after loading, CommandFirstGame.
+void Shell::goto_first_game_after_loading() {
+  if (!goto_first_game_) return;
+  std::string none;
+  cmd_first_game(none);
 }
 
 void Shell::load_first_game(std::string& args, const char* what) {
@@ -400,6 +411,7 @@ void Shell::load_first_game(std::string& args, const char* what) {
   engine::MatchRecord first = *match;
   first.games.resize(1);
   load_match_record(first);
+  goto_first_game_after_loading();
 }
 
 void Shell::cmd_load_game(std::string& args) {
@@ -429,6 +441,7 @@ void Shell::cmd_import_mat(std::string& args) {
     return;
   }
   load_match_record(*match);
+  goto_first_game_after_loading();
 }
 
 // gnubg's `import pos` (CommandImportJF, ImportJF): a Jellyfish position replaces the match, as

@@ -160,8 +160,9 @@ void Shell::cmd_roll(std::string&) {
       break;
   }
   if (!confirm_not_last()) return;
+  if (!tutor_allows_double(false)) return;
   std::array<int, 2> dice{};
-  if (!get_dice(dice)) return;
+  if (!rolled_dice(dice)) return;
   const std::optional<HintMemo> hinted = hint_before_action();
   const bool can_move = flow_.roll(dice);
   keep_hint(hinted);
@@ -284,6 +285,7 @@ void Shell::cmd_move(std::string& args) {
     errf("Illegal or unparsable move.");
     return;
   }
+  if (!tutor_allows_move(legal->after)) return;
   const std::optional<HintMemo> hinted = hint_before_action();
   flow_.move(legal->move);
   keep_hint(hinted);
@@ -332,6 +334,7 @@ void Shell::cmd_double(std::string&) {
       return;
   }
   if (!confirm_not_last()) return;
+  if (!tutor_allows_double(true)) return;
   if (display_) outf("%s doubles.\n", name(flow_.match().turn).c_str());
   const std::optional<HintMemo> hinted = hint_before_action();
   flow_.double_cube();
@@ -347,6 +350,7 @@ void Shell::cmd_take(std::string&) {
   if (refuse_if_computer_turn()) return;
   if (!last_record_is_double(flow_)) return;
   if (!confirm_not_last()) return;
+  if (!tutor_allows_take(true)) return;
   if (display_)
     outf("%s accepts the cube at %d.\n", name(flow_.match().turn).c_str(), flow_.match().cube << 1);
   const std::optional<HintMemo> hinted = hint_before_action();
@@ -364,6 +368,7 @@ void Shell::cmd_drop(std::string&) {
   if (refuse_if_computer_turn()) return;
   if (!last_record_is_double(flow_)) return;
   if (!confirm_not_last()) return;
+  if (!tutor_allows_take(false)) return;
   const int cube = flow_.match().cube;
   if (display_)
     outf(cube == 1 ? "%s refuses the cube and gives up %d point.\n"
@@ -606,6 +611,112 @@ void Shell::cmd_hint(std::string& args) {
   memo.chequer = eval_settings_.chequer.context;
   out(move_hints(moves, game.board, cube_info_for(game, ms.on_roll, beavers),
                  (!n || *n <= 0) ? 10 : *n, output_));
+}
+
+// ---- the tutor's judgments (gnubg's tutor_double, tutor_take, hint_move and find_skills) ------
+
+namespace {
+using analysis::Skill;
+using eval::CubeDecision;
+
+// gnubg's no_double_skill, double_skill, take_skill and drop_skill: the equity lost (for the
+// doubler; an answer's loss is the doubler's gain) by the action against the proper one, marked
+// with the analysis thresholds.
+Skill cube_action_skill(const eval::CubeAnalysis& c, bool doubled, bool answer, bool take,
+                        const analysis::MarkThresholds& t) {
+  const auto& e = c.equities;
+  float eq = 0.0f;
+  switch (c.decision) {
+    case CubeDecision::kDoubleTake:
+    case CubeDecision::kDoubleBeaver:
+    case CubeDecision::kRedoubleTake:
+      if (!answer && !doubled) eq = e.no_double - e.double_take;
+      if (answer && !take) eq = e.double_take - e.double_pass;
+      break;
+    case CubeDecision::kDoublePass:
+    case CubeDecision::kRedoublePass:
+      if (!answer && !doubled) eq = e.no_double - e.double_pass;
+      if (answer && take) eq = e.double_pass - e.double_take;
+      break;
+    case CubeDecision::kNoDoubleTake:
+    case CubeDecision::kNoDoubleBeaver:
+    case CubeDecision::kNoRedoubleTake:
+    case CubeDecision::kNoRedoubleBeaver:
+    case CubeDecision::kTooGoodTake:
+    case CubeDecision::kTooGoodRedoubleTake:
+      if (!answer && doubled) eq = e.double_take - e.no_double;
+      if (answer && !take) eq = e.double_take - e.double_pass;
+      break;
+    case CubeDecision::kTooGoodPass:
+    case CubeDecision::kTooGoodRedoublePass:
+      if (!answer && doubled) eq = e.double_pass - e.no_double;
+      if (answer && take) eq = e.double_pass - e.double_take;
+      break;
+    case CubeDecision::kOptionalDoubleBeaver:
+    case CubeDecision::kOptionalDoubleTake:
+    case CubeDecision::kOptionalRedoubleTake:
+      if (answer && !take) eq = e.double_take - e.double_pass;
+      break;
+    case CubeDecision::kOptionalDoublePass:
+    case CubeDecision::kOptionalRedoublePass:
+      if (answer && take) eq = e.double_pass - e.double_take;
+      break;
+    default:
+      break;
+  }
+  return analysis::skill_of(eq, t);
+}
+}  // namespace
+
+std::optional<analysis::Skill> Shell::tutor_double(bool did_double) {
+  const auto& ms = flow_.match();
+  if (!flow_.playing() || !is_human(ms.turn)) return Skill::kNone;
+  const engine::Game game = analysis_game();
+  const eval::CubeInfo ci = cube_info_for(game, ms.on_roll, game.match.beavers > 0);
+  if (!eval::may_double(ci)) return Skill::kNone;
+  Analyzer* a = analyzer();
+  if (!a) return std::nullopt;
+  // gnubg's hint_double, which prints the cube analysis even when the tutor calls it.
+  const CubeAnalysis cube = a->analyse_cube(game, hint_settings().cube);
+  if (interrupted_) return std::nullopt;
+  remember_cube_hint(cube);
+  out(cube_analysis_text(cube, ci, false, output_) + "\n");
+  return cube_action_skill(cube.result, did_double, false, false, analysis_.thresholds);
+}
+
+std::optional<analysis::Skill> Shell::tutor_take(bool did_take) {
+  const auto& ms = flow_.match();
+  if (!flow_.playing() || ms.dice_rolled() || !ms.doubled || ms.resigned || !is_human(ms.turn))
+    return Skill::kNone;
+  // A beaver or raccoon answers a decision gnubg's hint does not judge (DoubleType).
+  if (flow_.beavers_used() > 0) return Skill::kNone;
+  Analyzer* a = analyzer();
+  if (!a) return std::nullopt;
+  const engine::Game game = analysis_game();
+  const eval::CubeInfo ci = cube_info_for(game, ms.on_roll, game.match.beavers > 0);
+  const CubeAnalysis cube = a->analyse_cube(game, hint_settings().cube);
+  if (interrupted_) return std::nullopt;
+  remember_cube_hint(cube);
+  out(cube_analysis_text(cube, ci, true, output_) + "\n");
+  return cube_action_skill(cube.result, true, true, did_take, analysis_.thresholds);
+}
+
+std::optional<analysis::Skill> Shell::tutor_move(const engine::Board& after) {
+  Analyzer* a = analyzer();
+  if (!a) return std::nullopt;
+  const engine::Game game = analysis_game();
+  int played = -1;
+  const std::vector<RankedMove> moves =
+      a->rank_moves_judging(game, hint_settings().chequer, after, played);
+  if (interrupted_) return std::nullopt;
+  if (moves.empty()) return Skill::kNone;
+  // The hint record keeps the plays, as after `hint' (gnubg's pmr_movelist_set).
+  HintMemo& memo = remember_hint();
+  hint_cmarks_.moves.clear();
+  memo.moves = scored_moves(moves);
+  memo.chequer = eval_settings_.chequer.context;
+  if (played < 0) return Skill::kNone;
+  return analysis::skill_of(moves[played].score - moves[0].score, analysis_.thresholds);
 }
 
 // The answer of a cube hint, for the text exports of the position (gnubg's hint record).

@@ -54,6 +54,18 @@ const eval::MatchEquityTable& Shell::met() const {
   return met_ ? *met_ : eval::MatchEquityTable::kazaross_xg2();
 }
 
+// gnubg's CommandSetInvertMatchEquityTable (`set invert matchequitytable|met', `invert ...').
+void Shell::cmd_set_invert_met(std::string& args) {
+  const bool was = invert_met_;
+  toggle("invert matchequitytable", invert_met_, args, "Match equity table will be used inverted.",
+         "Match equity table will not be use inverted.");
+  if (was == invert_met_) return;
+  met_ = std::make_shared<const eval::MatchEquityTable>(met().inverted());
+  old_mets_.push_back(met_);
+  set_thread_met(met_.get());
+  hint_memo_.reset();  // gnubg drops its hint record (SetInvertMET), silently
+}
+
 void Shell::cmd_set_met(std::string& args) {
   std::optional<std::string> file = next_token(args);
   if (!file || file->empty()) {
@@ -69,7 +81,10 @@ void Shell::cmd_set_met(std::string& args) {
   }
   // Evaluations cached under the old table are never reused: the cache keys hold the table's
   // address, and every table read stays alive while the shell lives.
-  met_ = std::make_shared<const eval::MatchEquityTable>(std::move(*table));
+  // `set invert matchequitytable on' inverts every table read after it too (gnubg's
+  // CommandSetMET ends with SetInvertMET).
+  met_ = std::make_shared<const eval::MatchEquityTable>(invert_met_ ? table->inverted()
+                                                                    : std::move(*table));
   old_mets_.push_back(met_);
   set_thread_met(met_.get());
   out("Analysis used for `hint' has been cleared\n");
@@ -150,6 +165,7 @@ void Shell::cmd_save_settings(std::string& args) {
   s += filter_settings("set evaluation movefilter", eval_settings_.chequer.filters);
   s += strf("set cache %zu\n", cache_entries_);
   if (met_) s += "set matchequitytable " + quote_arg(met_->info().file) + "\n";
+  s += strf("set invert matchequitytable %s\n", on_off(invert_met_));
   s += strf("set threads %d\n", threads_);
   s += "set defaultnames " + quote_arg(default_names_[0]) + " " + quote_arg(default_names_[1]) +
        "\n";
@@ -164,6 +180,8 @@ void Shell::cmd_save_settings(std::string& args) {
     if (players_[i].type == PlayerType::kEngine)  // gnubg saves the filters of its players only
       s += filter_settings(p + " movefilter", players_[i].settings.chequer.filters);
   }
+  s += strf("set cheat enable %s\n", on_off(cheat_.enable));
+  for (int i = 0; i < 2; ++i) s += strf("set cheat player %d roll %d\n", i, cheat_.roll[i] + 1);
   if (rng_ == Rng::kMersenne) s += "set rng mersenne\n";
 
   // gnubg's SaveRolloutSettings.
@@ -205,12 +223,25 @@ void Shell::cmd_save_settings(std::string& args) {
   s += eval_settings(r + " truncation cubedecision", rc.truncation);
   s += eval_settings(r + " truncation chequerplay", rollout_chequer_truncation_);
 
+  // gnubg's SaveImportExportSettings (the folders; tavla has no other export setting yet).
+  if (!folders_.import.empty()) s += "set import folder " + quote_arg(folders_.import) + "\n";
+  if (!folders_.exports.empty()) s += "set export folder " + quote_arg(folders_.exports) + "\n";
+  if (!folders_.sgf.empty()) s += "set sgf folder " + quote_arg(folders_.sgf) + "\n";
+  s += strf("set tutor mode %s\n", on_off(tutor_.mode));
+  s += strf("set tutor cube %s\n", on_off(tutor_.cube));
+  s += strf("set tutor chequer %s\n", on_off(tutor_.chequer));
+  // gnubg writes "very bad", which reads back as `set tutor skill verybad' (an abbreviation).
+  s += strf("set tutor skill %s\n", tutor_.skill == analysis::Skill::kVeryBad ? "very bad"
+                                     : tutor_.skill == analysis::Skill::kBad   ? "bad"
+                                                                               : "doubtful");
+  s += strf("set clockwise %s\n", on_off(clockwise_));
   s += strf("set confirm new %s\n", on_off(confirm_new_));
   s += strf("set confirm save %s\n", on_off(confirm_save_));
   s += strf("set cube use %s\n", on_off(rules.cube_use));
   s += strf("set display %s\n", on_off(display_));
   s += "set confirm default ";
   s += confirm_default_ == 1 ? "yes\n" : confirm_default_ == 0 ? "no\n" : "ask\n";
+  s += strf("set gotofirstgame %s\n", on_off(goto_first_game_));
   s += strf("set output matchpc %s\n", on_off(output_.match_pc));
   s += strf("set output mwc %s\n", on_off(output_.mwc));
   s += strf("set output rawboard %s\n", on_off(raw_board_));
@@ -218,7 +249,15 @@ void Shell::cmd_save_settings(std::string& args) {
   s += strf("set output digits %d\n", output_.digits);
   s += strf("set output errorratefactor %f\n", static_cast<double>(error_rate_factor_));
   s += "set prompt " + prompt_format_ + "\n";
+  // gnubg always writes its priority; tavla only one the user set, so that a tavla started with
+  // `nice' does not fail to lower its nice value back to 0 at every start.
+  if (priority_ != 0) s += strf("set priority nice %d\n", priority_);
   s += strf("set ratingoffset %f\n", static_cast<double>(rating_offset_));
+  // gnubg's SaveAutoSaveSettings.
+  s += strf("set autosave time %d\n", autosave_.minutes);
+  s += strf("set autosave rollout %s\n", on_off(autosave_.rollout));
+  s += strf("set autosave analysis %s\n", on_off(autosave_.analysis));
+  s += strf("set autosave confirm %s\n", on_off(autosave_.confirm));
 
   if (file == "-") {
     out(s);

@@ -271,7 +271,9 @@ TEST(FindWeights, DefaultIsTavlasOwnShippedNets) {
   EXPECT_TRUE(*found == *mine);
   // And they are not gnubg's nets.
   auto gnubg = read_weights("/usr/lib/gnubg/gnubg.wd");
-  if (gnubg) EXPECT_FALSE(*found == *gnubg);
+  if (gnubg) {
+    EXPECT_FALSE(*found == *gnubg);
+  }
 }
 
 }  // namespace

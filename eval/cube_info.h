@@ -83,14 +83,37 @@ float cubeless_equity(const Probabilities& p, const CubeInfo& ci);
 
 // The MWCs of `player` after the results of one game on a cube of `cube` at ci's score (match
 // play): ci.score_mwcs's entry where it holds them, else computed from ci.met into `scratch`.
-const OutcomeMwcs& outcome_mwcs(const CubeInfo& ci, int player, int cube, OutcomeMwcs& scratch);
+// Inline: cubeful leaves ask for these several times each, and the usual case is one table read.
+const OutcomeMwcs& outcome_mwcs_from_met(const CubeInfo& ci, int player, int cube,
+                                         OutcomeMwcs& scratch);
+inline const OutcomeMwcs& outcome_mwcs(const CubeInfo& ci, int player, int cube,
+                                       OutcomeMwcs& scratch) {
+  if (const ScoreMwcs* t = ci.score_mwcs) {
+    const int level = ScoreMwcs::level(cube);
+    if (level >= 0 && t->is_for(ci.score, ci.match_length, ci.crawford))
+      return t->outcome[level][player];
+  }
+  return outcome_mwcs_from_met(ci, player, cube, scratch);
+}
 
 // MWC of ci.on_roll if he wins / loses the current cube now.
-float mwc_if_win(const CubeInfo& ci);
-float mwc_if_lose(const CubeInfo& ci);
+inline float mwc_if_win(const CubeInfo& ci) {
+  OutcomeMwcs scratch;
+  return outcome_mwcs(ci, ci.on_roll, ci.cube, scratch).win[0];
+}
+inline float mwc_if_lose(const CubeInfo& ci) {
+  OutcomeMwcs scratch;
+  return outcome_mwcs(ci, ci.on_roll, ci.cube, scratch).lose[0];
+}
 // gnubg's mwc2eq / eq2mwc (match play): linear between (-1, lose the cube) and (+1, win it).
-float mwc_to_equity(float mwc, const CubeInfo& ci);
-float equity_to_mwc(float equity, const CubeInfo& ci);
+inline float mwc_to_equity(float mwc, const CubeInfo& ci) {
+  const float win = mwc_if_win(ci), lose = mwc_if_lose(ci);
+  return (2.0f * mwc - (win + lose)) / (win - lose);
+}
+inline float equity_to_mwc(float equity, const CubeInfo& ci) {
+  const float win = mwc_if_win(ci), lose = mwc_if_lose(ci);
+  return 0.5f * (equity * (win - lose) + (win + lose));
+}
 
 // Whether ci.on_roll may double now (gnubg's GetDPEq): money play: centred cube or his own; match
 // play: also not the Crawford game, his score + cube below the length, and not the 1-away leader

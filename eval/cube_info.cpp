@@ -87,23 +87,6 @@ engine::Result<CubeInfo> cube_info(const engine::MatchState& ms, const MatchEqui
                          met);
 }
 
-float cubeless_utility(const Probabilities& p, const CubeInfo& ci) {
-  using P = Probabilities;
-  if (ci.is_money()) {
-    // One price for both players in money play.
-    return p[P::kWin] * 2.0f - 1.0f + (p[P::kWinGammon] - p[P::kLoseGammon]) * ci.gammon_price[0] +
-           (p[P::kWinBackgammon] - p[P::kLoseBackgammon]) * ci.gammon_price[1];
-  }
-  const int me = ci.on_roll, opp = 1 - ci.on_roll;
-  return p[P::kWin] * 2.0f - 1.0f + p[P::kWinGammon] * ci.gammon_price[me] -
-         p[P::kLoseGammon] * ci.gammon_price[opp] + p[P::kWinBackgammon] * ci.gammon_price[2 + me] -
-         p[P::kLoseBackgammon] * ci.gammon_price[2 + opp];
-}
-
-float cubeless_equity(const Probabilities& p, const CubeInfo& ci) {
-  return ci.is_money() ? cubeless_money_equity(p) : cubeless_utility(p, ci);
-}
-
 const OutcomeMwcs& outcome_mwcs_from_met(const CubeInfo& ci, int player, int cube,
                                          OutcomeMwcs& scratch) {
   for (size_t m = 0; m < kOutcomeMultiples.size(); ++m) {

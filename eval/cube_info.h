@@ -76,10 +76,24 @@ engine::Result<CubeInfo> cube_info(const engine::MatchState& ms,
 
 // gnubg's Utility: cubeless equity of the player on roll with the gammon prices of `ci` (money:
 // per unit cube; match: normalised, on the scale of mwc_to_equity).
-float cubeless_utility(const Probabilities& p, const CubeInfo& ci);
+// Inline: the search scores every candidate play with it.
+inline float cubeless_utility(const Probabilities& p, const CubeInfo& ci) {
+  using P = Probabilities;
+  if (ci.is_money()) {
+    // One price for both players in money play.
+    return p[P::kWin] * 2.0f - 1.0f + (p[P::kWinGammon] - p[P::kLoseGammon]) * ci.gammon_price[0] +
+           (p[P::kWinBackgammon] - p[P::kLoseBackgammon]) * ci.gammon_price[1];
+  }
+  const int me = ci.on_roll, opp = 1 - ci.on_roll;
+  return p[P::kWin] * 2.0f - 1.0f + p[P::kWinGammon] * ci.gammon_price[me] -
+         p[P::kLoseGammon] * ci.gammon_price[opp] + p[P::kWinBackgammon] * ci.gammon_price[2 + me] -
+         p[P::kLoseBackgammon] * ci.gammon_price[2 + opp];
+}
 // gnubg's UtilityME: as cubeless_utility, but true money equity in money play (gammons count 1
 // even under Jacoby with a centred cube).
-float cubeless_equity(const Probabilities& p, const CubeInfo& ci);
+inline float cubeless_equity(const Probabilities& p, const CubeInfo& ci) {
+  return ci.is_money() ? cubeless_money_equity(p) : cubeless_utility(p, ci);
+}
 
 // The MWCs of `player` after the results of one game on a cube of `cube` at ci's score (match
 // play): ci.score_mwcs's entry where it holds them, else computed from ci.met into `scratch`.

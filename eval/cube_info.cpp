@@ -87,29 +87,8 @@ engine::Result<CubeInfo> cube_info(const engine::MatchState& ms, const MatchEqui
                          met);
 }
 
-float cubeless_utility(const Probabilities& p, const CubeInfo& ci) {
-  using P = Probabilities;
-  if (ci.is_money()) {
-    // One price for both players in money play.
-    return p[P::kWin] * 2.0f - 1.0f + (p[P::kWinGammon] - p[P::kLoseGammon]) * ci.gammon_price[0] +
-           (p[P::kWinBackgammon] - p[P::kLoseBackgammon]) * ci.gammon_price[1];
-  }
-  const int me = ci.on_roll, opp = 1 - ci.on_roll;
-  return p[P::kWin] * 2.0f - 1.0f + p[P::kWinGammon] * ci.gammon_price[me] -
-         p[P::kLoseGammon] * ci.gammon_price[opp] + p[P::kWinBackgammon] * ci.gammon_price[2 + me] -
-         p[P::kLoseBackgammon] * ci.gammon_price[2 + opp];
-}
-
-float cubeless_equity(const Probabilities& p, const CubeInfo& ci) {
-  return ci.is_money() ? cubeless_money_equity(p) : cubeless_utility(p, ci);
-}
-
-const OutcomeMwcs& outcome_mwcs(const CubeInfo& ci, int player, int cube, OutcomeMwcs& scratch) {
-  if (const ScoreMwcs* t = ci.score_mwcs) {
-    const int level = ScoreMwcs::level(cube);
-    if (level >= 0 && t->is_for(ci.score, ci.match_length, ci.crawford))
-      return t->outcome[level][player];
-  }
+const OutcomeMwcs& outcome_mwcs_from_met(const CubeInfo& ci, int player, int cube,
+                                         OutcomeMwcs& scratch) {
   for (size_t m = 0; m < kOutcomeMultiples.size(); ++m) {
     const int points = kOutcomeMultiples[m] * cube;
     scratch.win[m] =
@@ -118,26 +97,6 @@ const OutcomeMwcs& outcome_mwcs(const CubeInfo& ci, int player, int cube, Outcom
         ci.met->mwc_after(ci.score, ci.match_length, player, points, 1 - player, ci.crawford);
   }
   return scratch;
-}
-
-float mwc_if_win(const CubeInfo& ci) {
-  OutcomeMwcs scratch;
-  return outcome_mwcs(ci, ci.on_roll, ci.cube, scratch).win[0];
-}
-
-float mwc_if_lose(const CubeInfo& ci) {
-  OutcomeMwcs scratch;
-  return outcome_mwcs(ci, ci.on_roll, ci.cube, scratch).lose[0];
-}
-
-float mwc_to_equity(float mwc, const CubeInfo& ci) {
-  const float win = mwc_if_win(ci), lose = mwc_if_lose(ci);
-  return (2.0f * mwc - (win + lose)) / (win - lose);
-}
-
-float equity_to_mwc(float equity, const CubeInfo& ci) {
-  const float win = mwc_if_win(ci), lose = mwc_if_lose(ci);
-  return 0.5f * (equity * (win - lose) + (win + lose));
 }
 
 bool may_double(const CubeInfo& ci) {

@@ -76,21 +76,58 @@ engine::Result<CubeInfo> cube_info(const engine::MatchState& ms,
 
 // gnubg's Utility: cubeless equity of the player on roll with the gammon prices of `ci` (money:
 // per unit cube; match: normalised, on the scale of mwc_to_equity).
-float cubeless_utility(const Probabilities& p, const CubeInfo& ci);
+// Inline: the search scores every candidate play with it.
+inline float cubeless_utility(const Probabilities& p, const CubeInfo& ci) {
+  using P = Probabilities;
+  if (ci.is_money()) {
+    // One price for both players in money play.
+    return p[P::kWin] * 2.0f - 1.0f + (p[P::kWinGammon] - p[P::kLoseGammon]) * ci.gammon_price[0] +
+           (p[P::kWinBackgammon] - p[P::kLoseBackgammon]) * ci.gammon_price[1];
+  }
+  const int me = ci.on_roll, opp = 1 - ci.on_roll;
+  return p[P::kWin] * 2.0f - 1.0f + p[P::kWinGammon] * ci.gammon_price[me] -
+         p[P::kLoseGammon] * ci.gammon_price[opp] + p[P::kWinBackgammon] * ci.gammon_price[2 + me] -
+         p[P::kLoseBackgammon] * ci.gammon_price[2 + opp];
+}
 // gnubg's UtilityME: as cubeless_utility, but true money equity in money play (gammons count 1
 // even under Jacoby with a centred cube).
-float cubeless_equity(const Probabilities& p, const CubeInfo& ci);
+inline float cubeless_equity(const Probabilities& p, const CubeInfo& ci) {
+  return ci.is_money() ? cubeless_money_equity(p) : cubeless_utility(p, ci);
+}
 
 // The MWCs of `player` after the results of one game on a cube of `cube` at ci's score (match
 // play): ci.score_mwcs's entry where it holds them, else computed from ci.met into `scratch`.
-const OutcomeMwcs& outcome_mwcs(const CubeInfo& ci, int player, int cube, OutcomeMwcs& scratch);
+// Inline: cubeful leaves ask for these several times each, and the usual case is one table read.
+const OutcomeMwcs& outcome_mwcs_from_met(const CubeInfo& ci, int player, int cube,
+                                         OutcomeMwcs& scratch);
+inline const OutcomeMwcs& outcome_mwcs(const CubeInfo& ci, int player, int cube,
+                                       OutcomeMwcs& scratch) {
+  if (const ScoreMwcs* t = ci.score_mwcs) {
+    const int level = ScoreMwcs::level(cube);
+    if (level >= 0 && t->is_for(ci.score, ci.match_length, ci.crawford))
+      return t->outcome[level][player];
+  }
+  return outcome_mwcs_from_met(ci, player, cube, scratch);
+}
 
 // MWC of ci.on_roll if he wins / loses the current cube now.
-float mwc_if_win(const CubeInfo& ci);
-float mwc_if_lose(const CubeInfo& ci);
+inline float mwc_if_win(const CubeInfo& ci) {
+  OutcomeMwcs scratch;
+  return outcome_mwcs(ci, ci.on_roll, ci.cube, scratch).win[0];
+}
+inline float mwc_if_lose(const CubeInfo& ci) {
+  OutcomeMwcs scratch;
+  return outcome_mwcs(ci, ci.on_roll, ci.cube, scratch).lose[0];
+}
 // gnubg's mwc2eq / eq2mwc (match play): linear between (-1, lose the cube) and (+1, win it).
-float mwc_to_equity(float mwc, const CubeInfo& ci);
-float equity_to_mwc(float equity, const CubeInfo& ci);
+inline float mwc_to_equity(float mwc, const CubeInfo& ci) {
+  const float win = mwc_if_win(ci), lose = mwc_if_lose(ci);
+  return (2.0f * mwc - (win + lose)) / (win - lose);
+}
+inline float equity_to_mwc(float equity, const CubeInfo& ci) {
+  const float win = mwc_if_win(ci), lose = mwc_if_lose(ci);
+  return 0.5f * (equity * (win - lose) + (win + lose));
+}
 
 // Whether ci.on_roll may double now (gnubg's GetDPEq): money play: centred cube or his own; match
 // play: also not the Crawford game, his score + cube below the length, and not the 1-away leader

@@ -21,25 +21,17 @@ constexpr float kCertaintyOneMinusEpsilon = 0.9999999f;
 // Match-winning chances of `player` after the results of one game on a cube of `cube` (gnubg's
 // getMEMultiple, one cube value), from the score's precomputed values (eval/score_mwcs.h).
 struct OutcomeMwc {
-  // win[m] / lose[m]: `player` wins / loses kOutcomeMultiples[m] * cube.
-  std::array<float, 5> win{}, lose{};
+  // The score's table entry (eval/score_mwcs.h) read in place, or values computed from the MET
+  // into `scratch` when the table does not hold them; no copy of the ten values per use.
+  OutcomeMwcs scratch;
+  const OutcomeMwcs& o;
+  const std::array<float, 5>& win;
+  const std::array<float, 5>& lose;
 
-  OutcomeMwc(const CubeInfo& ci, int player, int cube) {
-    // The usual case inline (this runs several times per cubeful leaf): the score's table, at a
-    // cube it holds; outcome_mwcs checks the same and falls back to the MET otherwise.
-    const ScoreMwcs* t = ci.score_mwcs;
-    if (t && cube <= (1 << (kScoreMwcLevels - 1)) &&
-        t->is_for(ci.score, ci.match_length, ci.crawford)) {
-      const OutcomeMwcs& o = t->outcome[std::countr_zero(static_cast<unsigned>(cube))][player];
-      win = o.win;
-      lose = o.lose;
-      return;
-    }
-    OutcomeMwcs scratch;
-    const OutcomeMwcs& o = outcome_mwcs(ci, player, cube, scratch);
-    win = o.win;
-    lose = o.lose;
-  }
+  OutcomeMwc(const CubeInfo& ci, int player, int cube)
+      : o(outcome_mwcs(ci, player, cube, scratch)), win(o.win), lose(o.lose) {}
+  OutcomeMwc(const OutcomeMwc&) = delete;
+  OutcomeMwc& operator=(const OutcomeMwc&) = delete;
   // Named entries, in gnubg's terms (ND = no double: cube; DT = double/take: 2 x cube).
   float nd_win() const { return win[0]; }
   float nd_win_gammon() const { return win[1]; }
@@ -105,10 +97,13 @@ float money_live(float w, float l, float p, const CubeInfo& ci) {
 // unavailable one lacks ours.
 enum class MatchCube { kCentred, kOwned, kUnavailable };
 
+std::array<float, 2> live_cash_points_from_rates(const std::array<Rates, 2>& r_on_roll,
+                                                 const CubeInfo& ci);
+
 float match_live_mwc(const Probabilities& p, const CubeInfo& ci, MatchCube shape) {
   const int me = ci.on_roll;
   const std::array<Rates, 2> r = win_loss_rates(p);
-  const std::array<float, 2> cash_points = live_cash_points(p, ci);
+  const std::array<float, 2> cash_points = live_cash_points_from_rates(r, ci);
   const OutcomeMwc o(ci, me, ci.cube);
   const float mwc_cash = o.nd_win();
   const float mwc_opp_cash = o.nd_lose();
@@ -275,12 +270,19 @@ float cubeful_value(const Probabilities& p, const CubeInfo& ci, float x,
 }
 
 std::array<float, 2> live_cash_points(const Probabilities& p, const CubeInfo& ci) {
+  return live_cash_points_from_rates(win_loss_rates(p), ci);
+}
+
+namespace {
+
+// live_cash_points with the roller's win / loss rates (win_loss_rates(p)) already known.
+std::array<float, 2> live_cash_points_from_rates(const std::array<Rates, 2>& r_on_roll,
+                                                 const CubeInfo& ci) {
   // Aways minus one (gnubg's normalised score).
   const int i = ci.match_length - ci.score[0] - 1;
   const int j = ci.match_length - ci.score[1] - 1;
 
   // Gammon and backgammon rates of the games each player wins.
-  const std::array<Rates, 2> r_on_roll = win_loss_rates(p);
   std::array<Rates, 2> rates{};
   rates[ci.on_roll] = r_on_roll[0];
   rates[1 - ci.on_roll] = r_on_roll[1];
@@ -325,6 +327,8 @@ std::array<float, 2> live_cash_points(const Probabilities& p, const CubeInfo& ci
   }
   return live[0];
 }
+
+}  // namespace
 
 float dead_cube_double_point(const Probabilities& p, const CubeInfo& ci) {
   if (ci.is_money()) {

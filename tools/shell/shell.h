@@ -296,6 +296,45 @@ class Shell {
   void cmd_show_autosave(std::string& args);
   void cmd_set_import_folder(std::string& args);
   void cmd_set_export_folder(std::string& args);
+  // shell_export_settings.cpp: gnubg's `set export ...' (but the folder) and `show export'.
+  void cmd_set_export_include_annotations(std::string& args);
+  void cmd_set_export_include_analysis(std::string& args);
+  void cmd_set_export_include_statistics(std::string& args);
+  void cmd_set_export_include_matchinfo(std::string& args);
+  void cmd_set_export_show_board(std::string& args);
+  void cmd_set_export_show_player(std::string& args);
+  void cmd_set_export_moves_number(std::string& args);
+  void cmd_set_export_moves_probabilities(std::string& args);
+  void cmd_set_export_moves_parameters(std::string& args);
+  void cmd_set_export_cube_probabilities(std::string& args);
+  void cmd_set_export_cube_parameters(std::string& args);
+  void cmd_set_export_parameters_evaluation(std::string& args);
+  void cmd_set_export_parameters_rollout(std::string& args);
+  void cmd_set_export_moves_display_verybad(std::string& args);
+  void cmd_set_export_moves_display_bad(std::string& args);
+  void cmd_set_export_moves_display_doubtful(std::string& args);
+  void cmd_set_export_moves_display_unmarked(std::string& args);
+  void cmd_set_export_cube_display_verybad(std::string& args);
+  void cmd_set_export_cube_display_bad(std::string& args);
+  void cmd_set_export_cube_display_doubtful(std::string& args);
+  void cmd_set_export_cube_display_unmarked(std::string& args);
+  void cmd_set_export_cube_display_actual(std::string& args);
+  void cmd_set_export_cube_display_missed(std::string& args);
+  void cmd_set_export_cube_display_close(std::string& args);
+  void cmd_set_export_html_type_bbs(std::string& args);
+  void cmd_set_export_html_type_fibs2html(std::string& args);
+  void cmd_set_export_html_type_gnu(std::string& args);
+  void cmd_set_export_html_css_head(std::string& args);
+  void cmd_set_export_html_css_inline(std::string& args);
+  void cmd_set_export_html_css_external(std::string& args);
+  void cmd_set_export_html_pictureurl(std::string& args);
+  void cmd_set_export_html_size(std::string& args);
+  void cmd_set_export_png_size(std::string& args);
+  void cmd_show_export(std::string& args);
+  void set_export_display(bool& flag, std::string& args, const char* command, const char* what);
+  void set_export_html_type(int type);
+  void set_export_html_css(int css);
+  std::string export_settings_commands() const;
   void cmd_set_sgf_folder(std::string& args);
   // shell_cheat.cpp: gnubg's dice manipulation.
   void cmd_set_cheat_enable(std::string& args);
@@ -596,6 +635,28 @@ class Shell {
     std::string import = ".", exports = ".", sgf = ".";
   };
   Folders folders_;
+  // gnubg's exsExport, with its defaults. Skills index as gnubg's: 0 very bad, 1 bad,
+  // 2 doubtful, 3 unmarked; cube_display 4..6: actual, missed, close decisions.
+  struct ExportSettings {
+    bool include_annotations = true, include_analysis = true, include_statistics = true,
+         include_match_info = true;
+    int display_board = 1;  // a board every n-th move, 0 never
+    int side = -1;          // gnubg's fSide: 1 player 0, 2 player 1, 3 both; -1 never set
+    int moves = 5;          // at most this many plays listed per move
+    bool moves_probabilities = true;
+    bool moves_parameters[2] = {false, true};  // evaluation, rollout
+    bool moves_display[4] = {true, true, true, true};
+    bool cube_probabilities = true;
+    bool cube_parameters[2] = {false, true};
+    bool cube_display[7] = {true, true, true, true, true, true, true};
+    std::string picture_url = "html-images/";
+    int html_type = 0;  // 0 gnu, 1 bbs, 2 fibs2html
+    int html_css = 0;   // 0 in <head>, 1 inline, 2 external file
+    int png_size = 4, html_size = 4;
+    static const char* html_type_name(int type);
+  };
+  ExportSettings export_;
+  bool* export_parameters_ = export_.moves_parameters;  // gnubg's pParameter
   // gnubg's fCheat and afCheatRoll (0 = best roll ... 20 = worst), per player.
   struct CheatSettings {
     bool enable = false;

@@ -223,10 +223,11 @@ void Shell::cmd_save_settings(std::string& args) {
   s += eval_settings(r + " truncation cubedecision", rc.truncation);
   s += eval_settings(r + " truncation chequerplay", rollout_chequer_truncation_);
 
-  // gnubg's SaveImportExportSettings (the folders; tavla has no other export setting yet).
+  // gnubg's SaveImportExportSettings.
   if (!folders_.import.empty()) s += "set import folder " + quote_arg(folders_.import) + "\n";
   if (!folders_.exports.empty()) s += "set export folder " + quote_arg(folders_.exports) + "\n";
   if (!folders_.sgf.empty()) s += "set sgf folder " + quote_arg(folders_.sgf) + "\n";
+  s += export_settings_commands();
   s += strf("set tutor mode %s\n", on_off(tutor_.mode));
   s += strf("set tutor cube %s\n", on_off(tutor_.cube));
   s += strf("set tutor chequer %s\n", on_off(tutor_.chequer));

@@ -147,5 +147,41 @@ TEST(EngineInfo, SavedExportSettingsReadBackAsGnubgReadsThem) {
   EXPECT_EQ(tavla.substr(tavla.find(first)), gnubg.substr(gnubg.find(first)));
 }
 
+// The evaluation setups' types and rollout settings tavla saves (gnubg's "... type rollout" and
+// "... rollout ..." lines) read back in gnubg as in tavla.
+TEST(EngineInfo, SavedEvalSetupRolloutsReadBackAsGnubgReadsThem) {
+  TAVLA_REQUIRE_WEIGHTS();
+  TAVLA_REQUIRE_GNUBG();
+  const std::string dir = temp_dir("saved_evalsetup_rollouts");
+  const std::string names = "set player 0 name alice\nset player 1 name bob\nset player 1 gnubg\n";
+  write_text(dir + "/save.cmds",
+             names +
+                 "set analysis chequerplay type rollout\n"
+                 "set analysis chequerplay rollout trials 72\n"
+                 "set analysis chequerplay rollout player 1 chequerplay plies 1\n"
+                 "set analysis cubedecision evaluation plies 1\n"
+                 "set evaluation cubedecision type rollout\n"
+                 "set evaluation cubedecision rollout later enable on\n"
+                 "set player 1 chequerplay type rollout\n"
+                 "set player 1 chequerplay rollout truncation plies 4\n"
+                 "save settings saved.rc\n");
+  run_tavla_script(dir + "/save.cmds", dir);
+  const std::string rc = read_text(dir + "/saved.rc");
+  for (const char* line :
+       {"\nset analysis chequerplay type rollout\n", "\nset analysis chequerplay rollout trials 72\n",
+        "\nset analysis cubedecision type evaluation\n",
+        "\nset evaluation cubedecision type rollout\n",
+        "\nset player 1 chequerplay rollout truncation plies 4\n"})
+    EXPECT_NE(rc.find(line), std::string::npos) << line << rc;
+  write_text(dir + "/show.cmds",
+             names + "load commands saved.rc\nshow analysis\nshow evaluation\nshow player\n");
+  const std::string gnubg = run_gnubg_script(dir + "/show.cmds", dir);
+  const std::string tavla = run_tavla_script(dir + "/show.cmds", dir);
+  const std::string first = "Analysis will be performed with";
+  ASSERT_NE(gnubg.find(first), std::string::npos) << gnubg;
+  ASSERT_NE(gnubg.find("72 games will be played per rollout."), std::string::npos) << gnubg;
+  EXPECT_EQ(tavla.substr(tavla.find(first)), gnubg.substr(gnubg.find(first)));
+}
+
 }  // namespace
 }  // namespace tavla::test

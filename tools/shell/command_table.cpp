@@ -167,12 +167,15 @@ const CommandEntry kSetEvaluation[] = {
     {"prune", &S::cmd_set_evaluation_prune, "use fast pruning networks", kOnOff, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+extern const CommandEntry kSetRollout[];  // below: `set rollout' (gnubg's acSetRollout)
+
 const CommandEntry kSetEvalParam[] = {
     {"type", &S::cmd_set_evalparam_type, "Specify type (evaluation or rollout)", kEvalType,
      nullptr},
     {"evaluation", &S::cmd_set_evalparam_evaluation, "Specify parameters for neural net evaluation",
      nullptr, kSetEvaluation},
-    NA("rollout"),
+    {"rollout", &S::cmd_set_evalparam_rollout, "Specify parameters for rollout", nullptr,
+     kSetRollout},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kSetPlayer[] = {

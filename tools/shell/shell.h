@@ -54,6 +54,32 @@ struct ShellOptions {
   std::function<void(const std::vector<std::string>& args)> calibrate;
 };
 
+// gnubg's rolloutcontext as the shell holds it: tavla's rollout settings and the settings kept
+// beside them (shown and saved; see shell_rollout_settings.cpp), so that a whole set of rollout
+// settings can be handed to the `set rollout' commands and back (`set analysis|evaluation|player
+// ... rollout ...').
+struct RolloutSetup {
+  rollout::RolloutSettings rc;
+  eval::EvalContext chequer_truncation{2, true, true, true, 0.0f};  // gnubg's aecChequerTrunc
+  bool jsd_stop = false;
+  int jsd_min_games = 324;
+  float jsd_limit = 2.33f;
+  bool cube_equal_chequer = false, players_are_same = true, truncate_equal_player0 = true;
+  std::optional<uint32_t> seed;  // unset: drawn from the system when first needed
+};
+
+// The rollout settings of gnubg's evalsetups at start-up (as its `save settings' writes them):
+// `set rollout''s, but cubeless (every context too), truncated, seed 0.
+RolloutSetup evalsetup_rollout_default();
+
+// gnubg's evalsetup beyond its evaluation context: the type (`set ... type evaluation|rollout')
+// and its rollout settings. Kept, shown and saved: gnubg 1.07's hint, eval, analysis and computer
+// player evaluate with the evaluation context whatever the type, as tavla does.
+struct EvalSetupExtra {
+  bool rollout = false;  // type rollout
+  RolloutSetup rollout_settings = evalsetup_rollout_default();
+};
+
 class Shell {
  public:
   Shell(std::ostream& out, std::ostream& err, ShellOptions options = {});
@@ -242,6 +268,7 @@ class Shell {
   void cmd_set_eval_cubedecision(std::string& args);
   void cmd_set_evalparam_type(std::string& args);
   void cmd_set_evalparam_evaluation(std::string& args);
+  void cmd_set_evalparam_rollout(std::string& args);
   void cmd_set_evaluation_cubeful(std::string& args);
   void cmd_set_evaluation_deterministic(std::string& args);
   void cmd_set_evaluation_level(std::string& args);
@@ -528,9 +555,12 @@ class Shell {
   int toggle(const char* what, bool& flag, std::string& args, const char* on, const char* off);
   void set_match_id(const std::string& id);
   void set_eval_target(const std::string& who, const std::string& command, PlayerSettings* target,
-                       bool chequer);
+                       bool chequer, EvalSetupExtra* extra = nullptr);
   bool parse_position(std::string& args, engine::Board& board);
   int parse_player(const std::string& word) const;
+  // Hands the rest of a command to `table` for player p (0 or 1: `who` = p) or, for p == 2
+  // (both), for player 0 and then player 1 with a copy of the words; false for any other p.
+  bool hand_to_players(int p, int& who, std::string& args, const CommandEntry* table);
 
   void set_variation(engine::Variant v);  // gnubg's SetVariation
 
@@ -693,6 +723,17 @@ class Shell {
   bool rollout_players_are_same_ = true;
   bool rollout_truncate_equal_player0_ = true;
   std::optional<uint32_t> rollout_seed_;  // `set rollout seed'; unset: from the system once
+  RolloutSetup rollout_setup() const;
+  void use_rollout_setup(const RolloutSetup& r);
+  std::array<EvalSetupExtra, 2> analysis_extra_, eval_extra_;  // [chequer, cube]
+  std::array<std::array<EvalSetupExtra, 2>, 2> player_extra_;  // [player][chequer, cube]
+  bool setting_evalsetup_rollout_ = false;  // in `set ... chequerplay|cubedecision rollout ...'
+  EvalSetupExtra* set_extra_ = nullptr;                        // gnubg's pesSet, beyond ec
+  std::string show_eval_setup(const EvalSetupExtra& extra, const std::string& evaluation) const;
+  std::string rollout_text(const RolloutSetup& r) const;  // gnubg's ShowRollout
+  std::string rollout_commands(const std::string& prefix, const RolloutSetup& r) const;
+  std::string eval_setup_commands(const std::string& prefix, const EvalSetupExtra& extra,
+                                  const std::string& evaluation) const;
   // The match equity table (`set met'); null: the built-in Kazaross-XG2, gnubg's default.
   std::shared_ptr<const eval::MatchEquityTable> met_;
   bool invert_met_ = false;  // gnubg's fInvertMET: met_ is the inverted table

@@ -572,6 +572,7 @@ class Shell {
       std::string& args, const char* what,
       float& x);  // loads the weights on first use; null (error printed) if impossible
   const eval::BearoffProvider* bearoff_provider();
+  std::string bearoff_class_text(const engine::Board& board, eval::PositionClass pc);
   // gnubg's one-sided database of the standard game (whatever the variation); null when absent.
   const bearoff::OneSidedDatabase* one_sided_database();
   // The standard game's databases (opened, or built, on first use; null when impossible).

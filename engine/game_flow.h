@@ -88,6 +88,11 @@ class GameFlow {
   int resignation_declined() const { return resignation_declined_; }
   bool match_over() const;
   const std::vector<GameRecord>& games() const { return games_; }
+  // gnubg's PopGame of the oldest game (`set record off' in a money session: only the game in
+  // play is recorded). The score and the count of games played are kept.
+  void drop_first_game() {
+    if (!games_.empty()) games_.erase(games_.begin());
+  }
 
   // ---- matches and games -----------------------------------------------------------------------
   // Discards everything and prepares a new match of `length` points (0 = money session).

@@ -167,12 +167,15 @@ const CommandEntry kSetEvaluation[] = {
     {"prune", &S::cmd_set_evaluation_prune, "use fast pruning networks", kOnOff, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+extern const CommandEntry kSetRollout[];  // below: `set rollout' (gnubg's acSetRollout)
+
 const CommandEntry kSetEvalParam[] = {
     {"type", &S::cmd_set_evalparam_type, "Specify type (evaluation or rollout)", kEvalType,
      nullptr},
     {"evaluation", &S::cmd_set_evalparam_evaluation, "Specify parameters for neural net evaluation",
      nullptr, kSetEvaluation},
-    NA("rollout"),
+    {"rollout", &S::cmd_set_evalparam_rollout, "Specify parameters for rollout", nullptr,
+     kSetRollout},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kSetPlayer[] = {
@@ -541,15 +544,110 @@ const CommandEntry kSetSgf[] = {
     {"folder", &S::cmd_set_sgf_folder, "Set default folder for import", "<folder>", nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
-// gnubg's export settings: the folder is kept; the rest shape gnubg's exports, not tavla's yet.
+const CommandEntry kSetExportParameters[] = {
+    {"evaluation", &S::cmd_set_export_parameters_evaluation,
+     "show detailed parameters for evaluations", kOnOff, nullptr},
+    {"rollout", &S::cmd_set_export_parameters_rollout, "show detailed parameters for rollouts",
+     kOnOff, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetExportHtmlType[] = {
+    {"bbs", &S::cmd_set_export_html_type_bbs,
+     "Use BBS-type images for posting to, e.g., BGonline", nullptr, nullptr},
+    {"fibs2html", &S::cmd_set_export_html_type_fibs2html, "Use fibs2html-type pictures", nullptr,
+     nullptr},
+    {"gnu", &S::cmd_set_export_html_type_gnu, "Default images", nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetExportCss[] = {
+    {"head", &S::cmd_set_export_html_css_head, "Write CSS stylesheet in <head>", nullptr, nullptr},
+    {"external", &S::cmd_set_export_html_css_external,
+     "Write stylesheet to external file (\"gnubg.css\")", nullptr, nullptr},
+    {"inline", &S::cmd_set_export_html_css_inline, "Write stylesheet inside tags", nullptr,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetExportHtml[] = {
+    {"css", nullptr, "Control how the CSS stylesheet is written", kValue, kSetExportCss},
+    {"pictureurl", &S::cmd_set_export_html_pictureurl, "set URL to pictures used in HTML export",
+     "<URL>", nullptr},
+    {"type", nullptr, "set type of HTML boards used in HTML export", nullptr, kSetExportHtmlType},
+    {"size", &S::cmd_set_export_html_size, "Set size of board for HTML image export", kValue,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetExportMovesDisplay[] = {
+    {"verybad", &S::cmd_set_export_moves_display_verybad, "show very bad moves", kOnOff, nullptr},
+    {"bad", &S::cmd_set_export_moves_display_bad, "show bad moves", kOnOff, nullptr},
+    {"doubtful", &S::cmd_set_export_moves_display_doubtful, "show doubtful moves", kOnOff,
+     nullptr},
+    {"unmarked", &S::cmd_set_export_moves_display_unmarked, "show unmarked moves", kOnOff,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetExportCubeDisplay[] = {
+    {"actual", &S::cmd_set_export_cube_display_actual, "show actual cube decisions", kOnOff,
+     nullptr},
+    {"bad", &S::cmd_set_export_cube_display_bad, "show bad cube decisions", kOnOff, nullptr},
+    {"close", &S::cmd_set_export_cube_display_close, "show close cube decisions", kOnOff,
+     nullptr},
+    {"doubtful", &S::cmd_set_export_cube_display_doubtful, "show doubtful cube decisions",
+     kOnOff, nullptr},
+    {"missed", &S::cmd_set_export_cube_display_missed, "show missed doubles", kOnOff, nullptr},
+    {"unmarked", &S::cmd_set_export_cube_display_unmarked, "show unmarked cube decisions",
+     kOnOff, nullptr},
+    {"verybad", &S::cmd_set_export_cube_display_verybad, "show very bad cube decisions", kOnOff,
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetExportInclude[] = {
+    {"annotations", &S::cmd_set_export_include_annotations, "include annotations", kOnOff,
+     nullptr},
+    {"analysis", &S::cmd_set_export_include_analysis, "include analysis (evaluations/rollouts)",
+     kOnOff, nullptr},
+    {"statistics", &S::cmd_set_export_include_statistics,
+     "include statistics (# of bad moves, # of jokers, etc)", kOnOff, nullptr},
+    {"matchinfo", &S::cmd_set_export_include_matchinfo, "include information about the match",
+     kOnOff, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetExportShow[] = {
+    {"board", &S::cmd_set_export_show_board, "show board every [value] move (0 for never)",
+     kValue, nullptr},
+    {"player", &S::cmd_set_export_show_player, "which player(s) to show", kPlayer, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetExportMoves[] = {
+    {"number", &S::cmd_set_export_moves_number, "show at most [value] moves", kValue, nullptr},
+    {"probabilities", &S::cmd_set_export_moves_probabilities, "show detailed probabilities",
+     kOnOff, nullptr},
+    {"parameters", &S::cmd_set_export_moves_parameters,
+     "show detailed rollout/evaluation parameters", nullptr, kSetExportParameters},
+    {"display", nullptr, "when to show moves", nullptr, kSetExportMovesDisplay},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetExportCube[] = {
+    {"probabilities", &S::cmd_set_export_cube_probabilities, "show detailed probabilities",
+     kOnOff, nullptr},
+    {"parameters", &S::cmd_set_export_cube_parameters,
+     "show detailed rollout/evaluation parameters", nullptr, kSetExportParameters},
+    {"display", nullptr, "when to show moves", nullptr, kSetExportCubeDisplay},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+const CommandEntry kSetExportPng[] = {
+    {"size", &S::cmd_set_export_png_size, "Set size of board for PNG export", kValue, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+// gnubg's export settings (shell_export_settings.cpp).
 const CommandEntry kSetExport[] = {
     {"folder", &S::cmd_set_export_folder, "Set default folder for export", "<folder>", nullptr},
-    NA("html"),
-    NA("include"),
-    NA("png"),
-    NA("show"),
-    NA("moves"),
-    NA("cube"),
+    {"html", nullptr, "Set options for HTML export", nullptr, kSetExportHtml},
+    {"include", nullptr, "Control which blocks to include in exports", nullptr,
+     kSetExportInclude},
+    {"png", nullptr, "Set options for PNG export", nullptr, kSetExportPng},
+    {"show", nullptr, "Control display of boards/players in exports", nullptr, kSetExportShow},
+    {"moves", nullptr, "Control display of moves in exports", nullptr, kSetExportMoves},
+    {"cube", nullptr, "Control display of cube in exports", nullptr, kSetExportCube},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kSetCheatPlayer[] = {
@@ -753,7 +851,7 @@ const CommandEntry kShow[] = {
      nullptr},
     {"fullboard", &S::cmd_show_board, "Redisplay the board position", kOptPosition, nullptr},
     {"gammonvalues", &S::cmd_show_gammonvalues, "Show gammon values", nullptr, nullptr},
-    NA("export"),
+    {"export", &S::cmd_show_export, "Show current export settings", nullptr, nullptr},
     {"isight", &S::cmd_show_isight, "Calculate Isight Count for position", kOptPosition, nullptr},
     {"jacoby", &S::cmd_show_jacoby, "See if the Jacoby rule is used in money sessions", nullptr,
      nullptr},

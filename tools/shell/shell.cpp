@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <ostream>
 
+#include "bearoff/bearoff_index.h"
 #include "bearoff/bearoff_provider.h"
 #include "engine/fibs_board.h"
 #include "engine/move_text.h"
@@ -25,6 +26,7 @@
 #include "eval/position_class.h"
 #include "shell/command_table.h"
 #include "shell/text_util.h"
+#include "text/bearoff_text.h"
 
 namespace tavla::shell {
 
@@ -381,6 +383,13 @@ void Shell::show_auto_move(const engine::Move& move) {
 }
 
 bool Shell::new_game() {
+  // gnubg's NewGame under `set record off': a money session records only the game in play, so
+  // the oldest game is discarded when the next one starts (a game abandoned in play is dropped
+  // by start_game anyway).
+  if (!record_ && flow_.match().is_money() && flow_.has_game() && !flow_.playing()) {
+    flow_.drop_first_game();
+    if (!game_analyses_.empty()) game_analyses_.erase(game_analyses_.begin());
+  }
   int calls = 0;
   const bool started = flow_.start_game(
       [&]() -> std::optional<std::array<int, 2>> {
@@ -569,6 +578,39 @@ const eval::BearoffProvider* Shell::bearoff_provider() {
     }
   }
   return bearoff_->provider ? &*bearoff_->provider : nullptr;
+}
+
+// What gnubg's `eval' prints under "Evaluator:" for a position of a one-sided or two-sided
+// bearoff class (format.c's DumpBearoff1, DumpBearoff2, DumpBearoffOS): the one-sided database's
+// entry of both sides. (For the two-sided class gnubg writes the two-sided entry, then the
+// one-sided one over it; so the one-sided one is what it prints.)
+std::string Shell::bearoff_class_text(const engine::Board& board, eval::PositionClass pc) {
+  if (!bearoff_provider()) return "";
+  const bearoff::OneSidedDatabase* db = nullptr;
+  if (pc == eval::PositionClass::kBearoff1 || pc == eval::PositionClass::kBearoff2)
+    db = bearoff_->databases.one_sided();
+  else if (pc == eval::PositionClass::kBearoffOs)
+    db = bearoff_->databases.large_one_sided();
+  if (!db) return "";
+  text::OneSidedBearoffEntry e;
+  const engine::SideCounts* sides[2] = {&board.on_roll(), &board.opponent()};
+  for (int s = 0; s < 2; ++s) {
+    if (!db->covers(*sides[s])) return "";
+    e.index[s] = bearoff::bearoff_index(*sides[s], db->points());
+    const bearoff::OneSidedDistribution d = db->distribution(e.index[s]);
+    const bearoff::RollStatistics st = db->roll_statistics(e.index[s]);
+    for (size_t n = 0; n < 32 && n < d.bear_off.size(); ++n) {
+      e.bear_off[s][n] = d.bear_off[n];
+      e.save_gammon[s][n] = d.save_gammon[n];
+    }
+    e.mean[s] = st.mean;
+    e.sd[s] = st.sd;
+    e.gammon_mean[s] = st.gammon_mean;
+    e.gammon_sd[s] = st.gammon_sd;
+  }
+  e.pips = {board.pip_count(1), board.pip_count(0)};  // side 1: the player on roll
+  e.gammon = db->has_gammon();
+  return text::format_one_sided_bearoff(e);
 }
 
 // gnubg's `show bearoff' (CommandShowBearoff, show_bearoff): its tty prints the dump of a

@@ -54,6 +54,32 @@ struct ShellOptions {
   std::function<void(const std::vector<std::string>& args)> calibrate;
 };
 
+// gnubg's rolloutcontext as the shell holds it: tavla's rollout settings and the settings kept
+// beside them (shown and saved; see shell_rollout_settings.cpp), so that a whole set of rollout
+// settings can be handed to the `set rollout' commands and back (`set analysis|evaluation|player
+// ... rollout ...').
+struct RolloutSetup {
+  rollout::RolloutSettings rc;
+  eval::EvalContext chequer_truncation{2, true, true, true, 0.0f};  // gnubg's aecChequerTrunc
+  bool jsd_stop = false;
+  int jsd_min_games = 324;
+  float jsd_limit = 2.33f;
+  bool cube_equal_chequer = false, players_are_same = true, truncate_equal_player0 = true;
+  std::optional<uint32_t> seed;  // unset: drawn from the system when first needed
+};
+
+// The rollout settings of gnubg's evalsetups at start-up (as its `save settings' writes them):
+// `set rollout''s, but cubeless (every context too), truncated, seed 0.
+RolloutSetup evalsetup_rollout_default();
+
+// gnubg's evalsetup beyond its evaluation context: the type (`set ... type evaluation|rollout')
+// and its rollout settings. Kept, shown and saved: gnubg 1.07's hint, eval, analysis and computer
+// player evaluate with the evaluation context whatever the type, as tavla does.
+struct EvalSetupExtra {
+  bool rollout = false;  // type rollout
+  RolloutSetup rollout_settings = evalsetup_rollout_default();
+};
+
 class Shell {
  public:
   Shell(std::ostream& out, std::ostream& err, ShellOptions options = {});
@@ -242,6 +268,7 @@ class Shell {
   void cmd_set_eval_cubedecision(std::string& args);
   void cmd_set_evalparam_type(std::string& args);
   void cmd_set_evalparam_evaluation(std::string& args);
+  void cmd_set_evalparam_rollout(std::string& args);
   void cmd_set_evaluation_cubeful(std::string& args);
   void cmd_set_evaluation_deterministic(std::string& args);
   void cmd_set_evaluation_level(std::string& args);
@@ -296,6 +323,45 @@ class Shell {
   void cmd_show_autosave(std::string& args);
   void cmd_set_import_folder(std::string& args);
   void cmd_set_export_folder(std::string& args);
+  // shell_export_settings.cpp: gnubg's `set export ...' (but the folder) and `show export'.
+  void cmd_set_export_include_annotations(std::string& args);
+  void cmd_set_export_include_analysis(std::string& args);
+  void cmd_set_export_include_statistics(std::string& args);
+  void cmd_set_export_include_matchinfo(std::string& args);
+  void cmd_set_export_show_board(std::string& args);
+  void cmd_set_export_show_player(std::string& args);
+  void cmd_set_export_moves_number(std::string& args);
+  void cmd_set_export_moves_probabilities(std::string& args);
+  void cmd_set_export_moves_parameters(std::string& args);
+  void cmd_set_export_cube_probabilities(std::string& args);
+  void cmd_set_export_cube_parameters(std::string& args);
+  void cmd_set_export_parameters_evaluation(std::string& args);
+  void cmd_set_export_parameters_rollout(std::string& args);
+  void cmd_set_export_moves_display_verybad(std::string& args);
+  void cmd_set_export_moves_display_bad(std::string& args);
+  void cmd_set_export_moves_display_doubtful(std::string& args);
+  void cmd_set_export_moves_display_unmarked(std::string& args);
+  void cmd_set_export_cube_display_verybad(std::string& args);
+  void cmd_set_export_cube_display_bad(std::string& args);
+  void cmd_set_export_cube_display_doubtful(std::string& args);
+  void cmd_set_export_cube_display_unmarked(std::string& args);
+  void cmd_set_export_cube_display_actual(std::string& args);
+  void cmd_set_export_cube_display_missed(std::string& args);
+  void cmd_set_export_cube_display_close(std::string& args);
+  void cmd_set_export_html_type_bbs(std::string& args);
+  void cmd_set_export_html_type_fibs2html(std::string& args);
+  void cmd_set_export_html_type_gnu(std::string& args);
+  void cmd_set_export_html_css_head(std::string& args);
+  void cmd_set_export_html_css_inline(std::string& args);
+  void cmd_set_export_html_css_external(std::string& args);
+  void cmd_set_export_html_pictureurl(std::string& args);
+  void cmd_set_export_html_size(std::string& args);
+  void cmd_set_export_png_size(std::string& args);
+  void cmd_show_export(std::string& args);
+  void set_export_display(bool& flag, std::string& args, const char* command, const char* what);
+  void set_export_html_type(int type);
+  void set_export_html_css(int css);
+  std::string export_settings_commands() const;
   void cmd_set_sgf_folder(std::string& args);
   // shell_cheat.cpp: gnubg's dice manipulation.
   void cmd_set_cheat_enable(std::string& args);
@@ -489,9 +555,12 @@ class Shell {
   int toggle(const char* what, bool& flag, std::string& args, const char* on, const char* off);
   void set_match_id(const std::string& id);
   void set_eval_target(const std::string& who, const std::string& command, PlayerSettings* target,
-                       bool chequer);
+                       bool chequer, EvalSetupExtra* extra = nullptr);
   bool parse_position(std::string& args, engine::Board& board);
   int parse_player(const std::string& word) const;
+  // Hands the rest of a command to `table` for player p (0 or 1: `who` = p) or, for p == 2
+  // (both), for player 0 and then player 1 with a copy of the words; false for any other p.
+  bool hand_to_players(int p, int& who, std::string& args, const CommandEntry* table);
 
   void set_variation(engine::Variant v);  // gnubg's SetVariation
 
@@ -503,6 +572,7 @@ class Shell {
       std::string& args, const char* what,
       float& x);  // loads the weights on first use; null (error printed) if impossible
   const eval::BearoffProvider* bearoff_provider();
+  std::string bearoff_class_text(const engine::Board& board, eval::PositionClass pc);
   // gnubg's one-sided database of the standard game (whatever the variation); null when absent.
   const bearoff::OneSidedDatabase* one_sided_database();
   // The standard game's databases (opened, or built, on first use; null when impossible).
@@ -596,6 +666,28 @@ class Shell {
     std::string import = ".", exports = ".", sgf = ".";
   };
   Folders folders_;
+  // gnubg's exsExport, with its defaults. Skills index as gnubg's: 0 very bad, 1 bad,
+  // 2 doubtful, 3 unmarked; cube_display 4..6: actual, missed, close decisions.
+  struct ExportSettings {
+    bool include_annotations = true, include_analysis = true, include_statistics = true,
+         include_match_info = true;
+    int display_board = 1;  // a board every n-th move, 0 never
+    int side = -1;          // gnubg's fSide: 1 player 0, 2 player 1, 3 both; -1 never set
+    int moves = 5;          // at most this many plays listed per move
+    bool moves_probabilities = true;
+    bool moves_parameters[2] = {false, true};  // evaluation, rollout
+    bool moves_display[4] = {true, true, true, true};
+    bool cube_probabilities = true;
+    bool cube_parameters[2] = {false, true};
+    bool cube_display[7] = {true, true, true, true, true, true, true};
+    std::string picture_url = "html-images/";
+    int html_type = 0;  // 0 gnu, 1 bbs, 2 fibs2html
+    int html_css = 0;   // 0 in <head>, 1 inline, 2 external file
+    int png_size = 4, html_size = 4;
+    static const char* html_type_name(int type);
+  };
+  ExportSettings export_;
+  bool* export_parameters_ = export_.moves_parameters;  // gnubg's pParameter
   // gnubg's fCheat and afCheatRoll (0 = best roll ... 20 = worst), per player.
   struct CheatSettings {
     bool enable = false;
@@ -632,6 +724,17 @@ class Shell {
   bool rollout_players_are_same_ = true;
   bool rollout_truncate_equal_player0_ = true;
   std::optional<uint32_t> rollout_seed_;  // `set rollout seed'; unset: from the system once
+  RolloutSetup rollout_setup() const;
+  void use_rollout_setup(const RolloutSetup& r);
+  std::array<EvalSetupExtra, 2> analysis_extra_, eval_extra_;  // [chequer, cube]
+  std::array<std::array<EvalSetupExtra, 2>, 2> player_extra_;  // [player][chequer, cube]
+  bool setting_evalsetup_rollout_ = false;  // in `set ... chequerplay|cubedecision rollout ...'
+  EvalSetupExtra* set_extra_ = nullptr;                        // gnubg's pesSet, beyond ec
+  std::string show_eval_setup(const EvalSetupExtra& extra, const std::string& evaluation) const;
+  std::string rollout_text(const RolloutSetup& r) const;  // gnubg's ShowRollout
+  std::string rollout_commands(const std::string& prefix, const RolloutSetup& r) const;
+  std::string eval_setup_commands(const std::string& prefix, const EvalSetupExtra& extra,
+                                  const std::string& evaluation) const;
   // The match equity table (`set met'); null: the built-in Kazaross-XG2, gnubg's default.
   std::shared_ptr<const eval::MatchEquityTable> met_;
   bool invert_met_ = false;  // gnubg's fInvertMET: met_ is the inverted table

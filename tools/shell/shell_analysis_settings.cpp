@@ -36,12 +36,14 @@ analysis::MatchAnalysisSettings Shell::analysis_settings() const {
 }
 
 void Shell::cmd_set_analysis_chequerplay(std::string& args) {
-  set_eval_target("Analysis chequerplay", "analysis chequerplay", &analysis_eval_, true);
+  set_eval_target("Analysis chequerplay", "analysis chequerplay", &analysis_eval_, true,
+                  &analysis_extra_[0]);
   handle(args, eval_param_table(), false);
 }
 
 void Shell::cmd_set_analysis_cubedecision(std::string& args) {
-  set_eval_target("Analysis cubedecision", "analysis cubedecision", &analysis_eval_, false);
+  set_eval_target("Analysis cubedecision", "analysis cubedecision", &analysis_eval_, false,
+                  &analysis_extra_[1]);
   handle(args, eval_param_table(), false);
 }
 
@@ -81,19 +83,7 @@ void Shell::cmd_set_analysis_player(std::string& args) {
   }
   const CommandEntry* table = find_command(set_table("analysis"), "player")->sub;
   const int p = parse_player(*w);
-  if (p == 0 || p == 1) {
-    player_set_ = p;
-    handle(args, table, false);
-    return;
-  }
-  if (p == 2) {
-    std::string copy = args;
-    player_set_ = 0;
-    handle(args, table, false);
-    player_set_ = 1;
-    handle(copy, table, false);
-    return;
-  }
+  if (hand_to_players(p, player_set_, args, table)) return;
   outf("Unknown player `%s'\n(see `help set analysis player').\n", w->c_str());
 }
 
@@ -178,10 +168,10 @@ void Shell::cmd_show_analysis(std::string&) {
        "unlucky", t.luck[static_cast<int>(LuckMark::kVeryBad)], "very unlucky");
   out("\nAnalysis will be performed with the following evaluation parameters:\n");
   out("    Chequer play:\n");
-  out(text::format_evaluation_settings(s.chequer.context));
+  out(show_eval_setup(analysis_extra_[0], text::format_evaluation_settings(s.chequer.context)));
   out(text::format_move_filters(s.chequer.filters));
   out("    Cube decisions:\n");
-  out(text::format_evaluation_settings(s.cube.context));
+  out(show_eval_setup(analysis_extra_[1], text::format_evaluation_settings(s.cube.context)));
   // gnubg's ShowEvaluation: the same lines without the "Neural net evaluation:" heading.
   out("    Luck analysis:\n");
   const std::string luck = text::format_evaluation_settings(s.luck);

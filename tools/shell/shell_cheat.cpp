@@ -45,19 +45,7 @@ void Shell::cmd_set_cheat_player(std::string& args) {
     if (std::string(c->name) != "set") continue;
     table = find_command(find_command(c->sub, "cheat")->sub, "player")->sub;
   }
-  if (p == 0 || p == 1) {
-    player_set_ = p;
-    handle(args, table, false);
-    return;
-  }
-  if (p == 2) {
-    std::string copy = args;
-    player_set_ = 0;
-    handle(args, table, false);
-    player_set_ = 1;
-    handle(copy, table, false);
-    return;
-  }
+  if (hand_to_players(p, player_set_, args, table)) return;
   // gnubg prints its szSetCommand here, which no command has set: glibc writes "(null)".
   outf("Unknown player `%s'\n(see `help set (null) player').\n", w->c_str());
 }

@@ -231,7 +231,7 @@ std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board&
         const eval::CubeInfo ci =
             cube_info_for(engine::Game{before, on_roll}, r.player, on_roll.beavers > 0);
         const eval::EvalContext& ec = chequer_ec;
-        constexpr size_t kShown = 5;  // gnubg's exsExport.nMoves
+        const size_t kShown = static_cast<size_t>(export_.moves);  // `set export moves number'
         const size_t n = d->moves.size();
         const size_t played = d->played < 0 ? n : static_cast<size_t>(d->played);
         for (size_t i = 0; i < n; ++i) {
@@ -270,7 +270,8 @@ std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board&
     default:
       break;
   }
-  if (!r.comment.empty()) s += "Annotation:\n" + r.comment + "\n";
+  if (export_.include_annotations && !r.comment.empty())
+    s += "Annotation:\n" + r.comment + "\n";
   return s;
 }
 
@@ -340,7 +341,8 @@ void Shell::cmd_export_position_text(std::string& args) {
       !confirm(strf("File \"%s\" exists. Overwrite? ", file->c_str())))
     return;
 
-  std::string s = text_prologue(flow_.games_played(), ms) + text_match_info();
+  std::string s = text_prologue(flow_.games_played(), ms);
+  if (export_.include_match_info) s += text_match_info();
   // The move number counts gnubg's records of the game up to the position (its game record
   // first), so records applied + 1.
   const engine::MoveRecord* next = next_record();
@@ -372,7 +374,8 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
   engine::GameFlow f(rules);
   f.new_match(game.info.match_length);
   f.append_game(game.info);
-  std::string s = text_prologue(game.info.index, f.match()) + text_match_info() + "\n";
+  std::string s = text_prologue(game.info.index, f.match());
+  if (export_.include_match_info) s += text_match_info() + "\n";
 
   // gnubg appends its hint record to the last game of the match (game_add_pmr_hint) when one
   // exists: after the dice are rolled (not yet at the opening roll, which has no record before

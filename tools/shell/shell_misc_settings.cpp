@@ -63,7 +63,7 @@ void Shell::cmd_show_clockwise(std::string&) {
                  : "Player 1 moves anticlockwise (and player 0 moves clockwise).\n");
 }
 
-// gnubg's fRecord: kept and saved; tavla records every game of a session (gnubg's default).
+// gnubg's fRecord: with `off' a money session keeps only the game in play (Shell::new_game).
 void Shell::cmd_set_record(std::string& args) {
   toggle("record", record_, args, "All games in a session will be recorded.",
          "Only the active game in a session will be recorded.");

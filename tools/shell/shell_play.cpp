@@ -776,7 +776,8 @@ void Shell::cmd_eval(std::string& args) {
     table.push_back(e);
   }
   const eval::PositionClass pc = eval::classify(game.board, bearoff_provider());
-  std::string s = text::format_eval_table(game.board, id, pc, ci, table, output_);
+  std::string s = text::format_eval_table(game.board, id, pc, ci, table, output_,
+                                          bearoff_class_text(game.board, pc));
   if (cube) s += "\n\n" + cube_analysis_text(*cube, ci, false, output_);
   out(s + "\n");
 }

@@ -23,19 +23,7 @@ void Shell::cmd_set_player(std::string& args) {
     if (std::string(c->name) != "set") continue;
     table = find_command(c->sub, "player")->sub;
   }
-  if (p == 0 || p == 1) {
-    player_set_ = p;
-    handle(args, table, false);
-    return;
-  }
-  if (p == 2) {
-    std::string copy = args;
-    player_set_ = 0;
-    handle(args, table, false);
-    player_set_ = 1;
-    handle(copy, table, false);
-    return;
-  }
+  if (hand_to_players(p, player_set_, args, table)) return;
   outf("Unknown player `%s' (see `help set player').\n", w->c_str());
 }
 
@@ -74,7 +62,8 @@ void Shell::cmd_set_player_human(std::string&) {
 }
 
 void Shell::set_eval_target(const std::string& who, const std::string& command,
-                            PlayerSettings* target, bool chequer) {
+                            PlayerSettings* target, bool chequer, EvalSetupExtra* extra) {
+  set_extra_ = extra;
   set_who_ = who;
   set_command_ = command;
   set_target_ = target;
@@ -92,7 +81,7 @@ const CommandEntry* eval_param_table() {
 
 void Shell::cmd_set_player_chequerplay(std::string& args) {
   set_eval_target(name(player_set_), "player chequerplay evaluation",
-                  &players_[player_set_].settings, true);
+                  &players_[player_set_].settings, true, &player_extra_[player_set_][0]);
   handle(args, eval_param_table(), false);
   if (is_human(player_set_))
     outf("(Note that this setting will have no effect until you `set player %s gnu'.)\n",
@@ -101,7 +90,7 @@ void Shell::cmd_set_player_chequerplay(std::string& args) {
 
 void Shell::cmd_set_player_cubedecision(std::string& args) {
   set_eval_target(name(player_set_), "player cubedecision evaluation",
-                  &players_[player_set_].settings, false);
+                  &players_[player_set_].settings, false, &player_extra_[player_set_][1]);
   handle(args, eval_param_table(), false);
   if (is_human(player_set_))
     outf("(Note that this setting will have no effect until you `set player %s gnu'.)\n",
@@ -127,13 +116,13 @@ void Shell::cmd_set_player_level(std::string& args) {
 
 void Shell::cmd_set_eval_chequerplay(std::string& args) {
   set_eval_target("`eval' and `hint' chequerplay", "evaluation chequerplay ", &eval_settings_,
-                  true);
+                  true, &eval_extra_[0]);
   handle(args, eval_param_table(), false);
 }
 
 void Shell::cmd_set_eval_cubedecision(std::string& args) {
   set_eval_target("`eval' and `hint' cube decisions", "evaluation cubedecision ", &eval_settings_,
-                  false);
+                  false, &eval_extra_[1]);
   handle(args, eval_param_table(), false);
 }
 
@@ -167,26 +156,17 @@ void Shell::cmd_set_player_movefilter(std::string& args) {
   set_move_filter(args, players_[player_set_].settings.chequer.filters);
 }
 
-void Shell::cmd_set_evalparam_type(std::string& args) {
-  const std::string t = trim(args);
-  if (!t.empty() && t[0] == 'e') {
-    outf("%s will now use %s.\n", set_who_.c_str(), "Neural net evaluation");
-    return;
-  }
-  if (!t.empty() && t[0] == 'r') {
-    out("Rollouts are not available in tavla yet.\n");
-    return;
-  }
-  outf("Unknown evaluation type: %s (see\n`help set %s type').\n", t.c_str(), set_command_.c_str());
-}
-
 void Shell::cmd_set_evalparam_evaluation(std::string& args) {
   const CommandEntry* set = find_command(top_commands(), "set")->sub;
   const CommandEntry* table =
       find_command(find_command(find_command(set, "evaluation")->sub, "chequerplay")->sub,
                    "evaluation")
           ->sub;
+  EvalSetupExtra* extra = set_extra_;
   handle(args, table, false);
+  if (extra && extra->rollout)
+    outf("(Note that this setting will have no effect until you\n`set %s type evaluation'.)\n",
+         set_command_.c_str());
 }
 
 eval::EvalContext& Shell::set_context() {

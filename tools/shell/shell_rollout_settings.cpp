@@ -158,19 +158,7 @@ void Shell::cmd_set_rollout_player(std::string& args) {
   }
   const int p = parse_player(*w);
   const CommandEntry* table = sub_table({"set", "rollout", "player"});
-  if (p == 0 || p == 1) {
-    rollout_player_set_ = p;
-    handle(args, table, false);
-    return;
-  }
-  if (p == 2) {
-    std::string copy = args;
-    rollout_player_set_ = 0;
-    handle(args, table, false);
-    rollout_player_set_ = 1;
-    handle(copy, table, false);
-    return;
-  }
+  if (hand_to_players(p, rollout_player_set_, args, table)) return;
   outf("Unknown player `%s'\n(see `help set %s player').\n", w->c_str(), set_command_.c_str());
 }
 
@@ -182,19 +170,7 @@ void Shell::cmd_set_rollout_later_player(std::string& args) {
   }
   const int p = parse_player(*w);
   const CommandEntry* table = sub_table({"set", "rollout", "later", "player"});
-  if (p == 0 || p == 1) {
-    rollout_player_set_ = p;
-    handle(args, table, false);
-    return;
-  }
-  if (p == 2) {
-    std::string copy = args;
-    rollout_player_set_ = 0;
-    handle(args, table, false);
-    rollout_player_set_ = 1;
-    handle(copy, table, false);
-    return;
-  }
+  if (hand_to_players(p, rollout_player_set_, args, table)) return;
   outf("Unknown player `%s'\n(see `help set %s player').\n", w->c_str(), set_command_.c_str());
 }
 
@@ -400,7 +376,8 @@ constexpr const char* kNoJsd =
 void Shell::cmd_set_rollout_jsd_stop(std::string& args) {
   if (toggle("stop rollout of choices which appear to  to be worse with statistical certainty",
              rollout_jsd_stop_, args, "Stop rollout of choices based on JSDs",
-             "Do not stop rollout of moves choices on JSDs") == 1)
+             "Do not stop rollout of moves choices on JSDs") == 1 &&
+      !setting_evalsetup_rollout_)  // an evaluation setup's rollouts are not made (see there)
     out(kNoJsd);
 }
 
@@ -455,11 +432,16 @@ void Shell::cmd_set_rollout_rng_other(std::string&) {
 // ---- show rollout ------------------------------------------------------------------------------
 
 void Shell::cmd_show_rollout(std::string&) {
-  const rollout::RolloutSettings& rc = rollout_;
   if (!rollout_seed_) rollout_seed_ = engine::system_seed();
+  out("`rollout' will use:\n" + rollout_text(rollout_setup()));
+}
+
+// gnubg's ShowRollout: `show rollout' and the rollouts of `show analysis|evaluation|player'.
+std::string Shell::rollout_text(const RolloutSetup& r) const {
+  const rollout::RolloutSettings& rc = r.rc;
   // gnubg shows the later evaluations only when they can happen before the truncation.
   const bool late = rc.late_evaluations && (!rc.truncate || rc.truncate_plies > rc.late_turn);
-  std::string s = "`rollout' will use:\n";
+  std::string s;
   s += strf(rc.trials == 1 ? "%d game will be played per rollout.\n"
                            : "%d games will be played per rollout.\n",
             rc.trials);
@@ -480,7 +462,7 @@ void Shell::cmd_show_rollout(std::string&) {
   s += rc.rotate ? "Quasi-random dice are enabled.\n" : "Quasi-random dice are disabled.\n";
   s += rc.cubeful ? "Cubeful rollout.\n" : "Cubeless rollout.\n";
   s += rc.initial ? "Rollout as opening move enabled.\n" : "Rollout as opening move disabled.\n";
-  s += strf("Mersenne Twister dice generator with seed %u.\n", *rollout_seed_);
+  s += strf("Mersenne Twister dice generator with seed %u.\n", r.seed.value_or(0));
 
   const eval::EvalContext chequer[2] = {rc.chequer[0].context, rc.chequer[1].context};
   const eval::EvalContext chequer_late[2] = {rc.chequer_late[0].context,
@@ -507,7 +489,7 @@ void Shell::cmd_show_rollout(std::string&) {
     s += "Move filter:\n" + show_movefilters(rc.chequer);
   }
   if (rc.truncate) {
-    s += show_evals("Truncation point Chequer play evaluation:", &rollout_chequer_truncation_,
+    s += show_evals("Truncation point Chequer play evaluation:", &r.chequer_truncation,
                     nullptr, true, false, 0);
     s += show_evals("Truncation point Cube evaluation:", &rc.truncation, nullptr, true, false, 0);
   }
@@ -521,7 +503,7 @@ void Shell::cmd_show_rollout(std::string&) {
       s += strf("Rollouts may stop after %d games if equity STD is less than %5.4f\n",
                 rc.min_trials, rc.std_error_limit);
   }
-  out(s);
+  return s;
 }
 
 }  // namespace tavla::shell

@@ -48,6 +48,21 @@ int Shell::parse_player(const std::string& word) const {
   return -1;
 }
 
+bool Shell::hand_to_players(int p, int& who, std::string& args, const CommandEntry* table) {
+  if (p == 0 || p == 1) {
+    who = p;
+    handle(args, table, false);
+    return true;
+  }
+  if (p != 2) return false;
+  std::string copy = args;
+  who = 0;
+  handle(args, table, false);
+  who = 1;
+  handle(copy, table, false);
+  return true;
+}
+
 bool Shell::parse_position(std::string& args, engine::Board& board) {
   std::optional<std::string> tok = next_token(args);
   if (!tok) return true;  // the current position

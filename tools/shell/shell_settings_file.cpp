@@ -124,6 +124,56 @@ bool Shell::load_settings_file(const std::string& file, std::string& error) {
   return true;
 }
 
+// gnubg's SaveRolloutSettings, with `prefix' ("set rollout", or an evalsetup's "... rollout").
+std::string Shell::rollout_commands(const std::string& r, const RolloutSetup& setup) const {
+  const rollout::RolloutSettings& rc = setup.rc;
+  std::string s;
+  s += strf("%s cubeful %s\n", r.c_str(), on_off(rc.cubeful));
+  s += strf("%s varredn %s\n", r.c_str(), on_off(rc.variance_reduction));
+  s += strf("%s quasirandom %s\n", r.c_str(), on_off(rc.rotate));
+  s += strf("%s initial %s\n", r.c_str(), on_off(rc.initial));
+  s += strf("%s truncation enable %s\n", r.c_str(), on_off(rc.truncate));
+  s += strf("%s truncation plies %d\n", r.c_str(), rc.truncate_plies);
+  s += strf("%s bearofftruncation exact %s\n", r.c_str(), on_off(rc.truncate_bearoff2));
+  s += strf("%s bearofftruncation onesided %s\n", r.c_str(), on_off(rc.truncate_bearoff_os));
+  s += strf("%s later enable %s\n", r.c_str(), on_off(rc.late_evaluations));
+  s += strf("%s later plies %d\n", r.c_str(), rc.late_turn);
+  s += strf("%s trials %d\n", r.c_str(), rc.trials);
+  s += strf("%s cube-equal-chequer %s\n", r.c_str(), on_off(setup.cube_equal_chequer));
+  s += strf("%s players-are-same %s\n", r.c_str(), on_off(setup.players_are_same));
+  s += strf("%s truncate-equal-player0 %s\n", r.c_str(), on_off(setup.truncate_equal_player0));
+  s += strf("%s limit enable %s\n", r.c_str(), on_off(rc.stop_on_std_error));
+  s += strf("%s limit minimumgames %d\n", r.c_str(), rc.min_trials);
+  s += strf("%s limit maxerror %05.4f\n", r.c_str(), rc.std_error_limit);
+  s += strf("%s jsd stop %s\n", r.c_str(), on_off(setup.jsd_stop));
+  s += strf("%s jsd minimumgames %d\n", r.c_str(), setup.jsd_min_games);
+  s += strf("%s jsd limit %05.4f\n", r.c_str(), setup.jsd_limit);
+  s += r + " rng mersenne\n";  // the seed is not saved: every session draws its own, as gnubg's
+  for (int i = 0; i < 2; ++i) {
+    s += eval_settings(strf("%s player %d chequerplay", r.c_str(), i), rc.chequer[i].context);
+    s += eval_settings(strf("%s player %d cubedecision", r.c_str(), i), rc.cube[i]);
+    s += filter_settings(strf("%s player %d movefilter", r.c_str(), i), rc.chequer[i].filters);
+  }
+  for (int i = 0; i < 2; ++i) {
+    s += eval_settings(strf("%s later player %d chequerplay", r.c_str(), i),
+                       rc.chequer_late[i].context);
+    s += eval_settings(strf("%s later player %d cubedecision", r.c_str(), i), rc.cube_late[i]);
+    s += filter_settings(strf("%s later player %d movefilter", r.c_str(), i),
+                         rc.chequer_late[i].filters);
+  }
+  s += eval_settings(r + " truncation cubedecision", rc.truncation);
+  s += eval_settings(r + " truncation chequerplay", setup.chequer_truncation);
+  return s;
+}
+
+// gnubg's SaveEvalSetupSettings: the type, the evaluation (`evaluation', already written with its
+// prefix) and the rollout settings.
+std::string Shell::eval_setup_commands(const std::string& prefix, const EvalSetupExtra& extra,
+                                       const std::string& evaluation) const {
+  return prefix + (extra.rollout ? " type rollout\n" : " type evaluation\n") + evaluation +
+         rollout_commands(prefix + " rollout", extra.rollout_settings);
+}
+
 void Shell::cmd_save_settings(std::string& args) {
   std::optional<std::string> given = next_token(args);
   if ((!given || given->empty()) && no_rc_) {
@@ -157,11 +207,20 @@ void Shell::cmd_save_settings(std::string& args) {
   s += strf("set jacoby %s\n", on_off(rules.jacoby));
   s += strf("set matchlength %d\n", default_match_length_);
   s += strf("set variation %s\n", std::string(engine::variant_command(rules.variant)).c_str());
+  // gnubg's SaveAnalysisSettings: the evaluation setups of the analysis.
+  s += eval_setup_commands(
+      "set analysis chequerplay", analysis_extra_[0],
+      eval_settings("set analysis chequerplay evaluation", analysis_eval_.chequer.context));
+  s += eval_setup_commands(
+      "set analysis cubedecision", analysis_extra_[1],
+      eval_settings("set analysis cubedecision evaluation", analysis_eval_.cube));
   s += strf("set eval sameasanalysis %s\n", on_off(eval_same_as_analysis_));
-  s += "set evaluation chequerplay type evaluation\n";
-  s += eval_settings("set evaluation chequerplay evaluation", eval_settings_.chequer.context);
-  s += "set evaluation cubedecision type evaluation\n";
-  s += eval_settings("set evaluation cubedecision evaluation", eval_settings_.cube);
+  s += eval_setup_commands(
+      "set evaluation chequerplay", eval_extra_[0],
+      eval_settings("set evaluation chequerplay evaluation", eval_settings_.chequer.context));
+  s += eval_setup_commands(
+      "set evaluation cubedecision", eval_extra_[1],
+      eval_settings("set evaluation cubedecision evaluation", eval_settings_.cube));
   s += filter_settings("set evaluation movefilter", eval_settings_.chequer.filters);
   s += strf("set cache %zu\n", cache_entries_);
   if (met_) s += "set matchequitytable " + quote_arg(met_->info().file) + "\n";
@@ -173,10 +232,12 @@ void Shell::cmd_save_settings(std::string& args) {
     const std::string p = strf("set player %d", i);
     s += p + " name " + name(i) + "\n";  // the rest of the line, unquoted (as gnubg writes it)
     s += p + (players_[i].type == PlayerType::kEngine ? " gnubg\n" : " human\n");
-    s += p + " chequerplay type evaluation\n";
-    s += eval_settings(p + " chequerplay evaluation", players_[i].settings.chequer.context);
-    s += p + " cubedecision type evaluation\n";
-    s += eval_settings(p + " cubedecision evaluation", players_[i].settings.cube);
+    s += eval_setup_commands(
+        p + " chequerplay", player_extra_[i][0],
+        eval_settings(p + " chequerplay evaluation", players_[i].settings.chequer.context));
+    s += eval_setup_commands(
+        p + " cubedecision", player_extra_[i][1],
+        eval_settings(p + " cubedecision evaluation", players_[i].settings.cube));
     if (players_[i].type == PlayerType::kEngine)  // gnubg saves the filters of its players only
       s += filter_settings(p + " movefilter", players_[i].settings.chequer.filters);
   }
@@ -185,48 +246,13 @@ void Shell::cmd_save_settings(std::string& args) {
   if (rng_ == Rng::kMersenne) s += "set rng mersenne\n";
 
   // gnubg's SaveRolloutSettings.
-  const rollout::RolloutSettings& rc = rollout_;
-  const std::string r = "set rollout";
-  s += strf("%s cubeful %s\n", r.c_str(), on_off(rc.cubeful));
-  s += strf("%s varredn %s\n", r.c_str(), on_off(rc.variance_reduction));
-  s += strf("%s quasirandom %s\n", r.c_str(), on_off(rc.rotate));
-  s += strf("%s initial %s\n", r.c_str(), on_off(rc.initial));
-  s += strf("%s truncation enable %s\n", r.c_str(), on_off(rc.truncate));
-  s += strf("%s truncation plies %d\n", r.c_str(), rc.truncate_plies);
-  s += strf("%s bearofftruncation exact %s\n", r.c_str(), on_off(rc.truncate_bearoff2));
-  s += strf("%s bearofftruncation onesided %s\n", r.c_str(), on_off(rc.truncate_bearoff_os));
-  s += strf("%s later enable %s\n", r.c_str(), on_off(rc.late_evaluations));
-  s += strf("%s later plies %d\n", r.c_str(), rc.late_turn);
-  s += strf("%s trials %d\n", r.c_str(), rc.trials);
-  s += strf("%s cube-equal-chequer %s\n", r.c_str(), on_off(rollout_cube_equal_chequer_));
-  s += strf("%s players-are-same %s\n", r.c_str(), on_off(rollout_players_are_same_));
-  s += strf("%s truncate-equal-player0 %s\n", r.c_str(), on_off(rollout_truncate_equal_player0_));
-  s += strf("%s limit enable %s\n", r.c_str(), on_off(rc.stop_on_std_error));
-  s += strf("%s limit minimumgames %d\n", r.c_str(), rc.min_trials);
-  s += strf("%s limit maxerror %05.4f\n", r.c_str(), rc.std_error_limit);
-  s += strf("%s jsd stop %s\n", r.c_str(), on_off(rollout_jsd_stop_));
-  s += strf("%s jsd minimumgames %d\n", r.c_str(), rollout_jsd_min_games_);
-  s += strf("%s jsd limit %05.4f\n", r.c_str(), rollout_jsd_limit_);
-  s += r + " rng mersenne\n";  // the seed is not saved: every session draws its own, as gnubg's
-  for (int i = 0; i < 2; ++i) {
-    s += eval_settings(strf("%s player %d chequerplay", r.c_str(), i), rc.chequer[i].context);
-    s += eval_settings(strf("%s player %d cubedecision", r.c_str(), i), rc.cube[i]);
-    s += filter_settings(strf("%s player %d movefilter", r.c_str(), i), rc.chequer[i].filters);
-  }
-  for (int i = 0; i < 2; ++i) {
-    s += eval_settings(strf("%s later player %d chequerplay", r.c_str(), i),
-                       rc.chequer_late[i].context);
-    s += eval_settings(strf("%s later player %d cubedecision", r.c_str(), i), rc.cube_late[i]);
-    s += filter_settings(strf("%s later player %d movefilter", r.c_str(), i),
-                         rc.chequer_late[i].filters);
-  }
-  s += eval_settings(r + " truncation cubedecision", rc.truncation);
-  s += eval_settings(r + " truncation chequerplay", rollout_chequer_truncation_);
+  s += rollout_commands("set rollout", rollout_setup());
 
-  // gnubg's SaveImportExportSettings (the folders; tavla has no other export setting yet).
+  // gnubg's SaveImportExportSettings.
   if (!folders_.import.empty()) s += "set import folder " + quote_arg(folders_.import) + "\n";
   if (!folders_.exports.empty()) s += "set export folder " + quote_arg(folders_.exports) + "\n";
   if (!folders_.sgf.empty()) s += "set sgf folder " + quote_arg(folders_.sgf) + "\n";
+  s += export_settings_commands();
   s += strf("set tutor mode %s\n", on_off(tutor_.mode));
   s += strf("set tutor cube %s\n", on_off(tutor_.cube));
   s += strf("set tutor chequer %s\n", on_off(tutor_.chequer));

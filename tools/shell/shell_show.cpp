@@ -125,13 +125,15 @@ void Shell::cmd_show_display(std::string&) {
 }
 
 void Shell::cmd_show_evaluation(std::string&) {
+  // gnubg's GetEvalChequer / GetEvalCube: the analysis' setups under `sameasanalysis'.
+  const auto& extra = eval_same_as_analysis_ ? analysis_extra_ : eval_extra_;
   out("`eval' and `hint' will use:\n");
   out("    Chequer play:\n");
-  out(text::format_evaluation_settings(hint_settings().chequer.context));
+  out(show_eval_setup(extra[0], text::format_evaluation_settings(hint_settings().chequer.context)));
   out("    Move filters:\n");
   out(text::format_move_filters(hint_settings().chequer.filters));
   out("    Cube decisions:\n");
-  out(text::format_evaluation_settings(hint_settings().cube));
+  out(show_eval_setup(extra[1], text::format_evaluation_settings(hint_settings().cube)));
   if (Analyzer* a = analyzer(); a && (hint_settings().chequer.context.plies > a->max_plies() ||
                                       hint_settings().cube.plies > a->max_plies()))
     outf(
@@ -317,11 +319,11 @@ void Shell::cmd_show_player(std::string&) {
     const PlayerSettings& s = players_[i].settings;
     out("gnubg:\n");
     out("    Chequer play:\n");
-    out(text::format_evaluation_settings(s.chequer.context));
+    out(show_eval_setup(player_extra_[i][0], text::format_evaluation_settings(s.chequer.context)));
     out("    Move filters:\n");
     out(text::format_move_filters(s.chequer.filters));
     out("    Cube decisions:\n");
-    out(text::format_evaluation_settings(s.cube));
+    out(show_eval_setup(player_extra_[i][1], text::format_evaluation_settings(s.cube)));
   }
 }
 

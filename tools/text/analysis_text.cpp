@@ -123,13 +123,13 @@ std::string format_move_hint(const engine::Board& board, const eval::CubeInfo& c
 std::string format_eval_table(const engine::Board& board, const std::string& match_id,
                               eval::PositionClass pc, const eval::CubeInfo& ci,
                               std::span<const std::array<eval::Evaluation, 2>> rows,
-                              const OutputOptions& out) {
+                              const OutputOptions& out, const std::string& class_text) {
   static constexpr const char* kEvaluator[] = {
       "Over",     "Hypergammon-1", "Hypergammon-2", "Hypergammon-3", "Bearoff2", "Bearoff-TS",
       "Bearoff1", "Bearoff-OS",    "Race",          "Crashed",       "Contact"};
   std::string s = "Position ID:\t" + engine::position_id(board) + "\n";
   if (!match_id.empty()) s += "Match ID:\t" + match_id + "\n";
-  s += "\nEvaluator: \t" + std::string(kEvaluator[static_cast<int>(pc)]) + "\n\n";
+  s += "\nEvaluator: \t" + std::string(kEvaluator[static_cast<int>(pc)]) + "\n\n" + class_text;
   s += printf_string("\n        %-7s %-7s %-7s %-7s %-7s %-9s %-9s\n", "Win", "W(g)", "W(bg)",
                      "L(g)", "L(bg)", (ci.is_money() || !out.mwc) ? "Equity" : "MWC", "Cubeful");
   for (size_t i = 0; i < rows.size(); ++i) {

@@ -49,11 +49,13 @@ std::string format_move_hint(const engine::Board& board, const eval::CubeInfo& c
                              const eval::EvalContext& ec, const OutputOptions& out = {});
 
 // The evaluation table of gnubg's `eval`: one row per ply 0..n, from the no-double evaluation of
-// each (rows[i] = cube_evaluations at i plies).
+// each (rows[i] = cube_evaluations at i plies). `class_text`: what gnubg prints for the position's
+// class under "Evaluator:" (the bearoff database's entry; text/bearoff_text.h), if anything.
 std::string format_eval_table(const engine::Board& board, const std::string& match_id,
                               eval::PositionClass pc, const eval::CubeInfo& ci,
                               std::span<const std::array<eval::Evaluation, 2>> rows,
-                              const OutputOptions& out = {});
+                              const OutputOptions& out = {},
+                              const std::string& class_text = "");
 
 // The cube analysis block (gnubg's OutputCubeAnalysis): evals[0] is the "no double" evaluation
 // (its probabilities and cubeless equity are printed), for the doubler; `taker` prints it from the

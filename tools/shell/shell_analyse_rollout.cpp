@@ -49,11 +49,14 @@ void Shell::cmd_analyse_rollout_move(std::string& args) {
   st.threads = threads_;
   if (st.initial) st.rotate = false;
   rollout::Rollout ro(nets_, bearoff_provider(), st, alts);
-  ro.run(st.trials, [&](const rollout::Progress& p) {
-    if (!options_.interactive) return;
-    std::fprintf(stderr, "\rRollout: %d/%d trials   ", p.trials_done, p.trials_total);
-    std::fflush(stderr);
-  }, 36, &interrupted_);
+  ro.run(
+      st.trials,
+      [&](const rollout::Progress& p) {
+        if (!options_.interactive) return;
+        std::fprintf(stderr, "\rRollout: %d/%d trials   ", p.trials_done, p.trials_total);
+        std::fflush(stderr);
+      },
+      36, &interrupted_);
   if (options_.interactive) std::fprintf(stderr, "\n");
   // An interrupted rollout stores nothing (execute() says "(Interrupted)").
   if (interrupted_) return;
@@ -83,8 +86,7 @@ void Shell::cmd_analyse_rollout_move(std::string& args) {
     const eval::ScoredMove& m = memo.moves[i];
     return std::make_tuple(memo.rollouts[i].has_value(), m.plies, m.score, m.score2);
   };
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t x, size_t y) { return key(x) > key(y); });
+  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return key(x) > key(y); });
   std::vector<eval::ScoredMove> moves;
   std::vector<std::optional<HintMemo::MoveRollout>> rollouts;
   for (size_t i : order) {

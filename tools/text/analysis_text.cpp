@@ -301,10 +301,9 @@ std::string format_rollout_context(const rollout::RolloutSettings& st, int games
   s += st.variance_reduction ? " with variance reduction\n" : " without variance reduction\n";
   s += printf_string("%d games", games_done);
   if (st.initial) s += ", rollout as initial position";
-  s += st.rotate
-           ? printf_string(", Mersenne Twister dice gen. with seed %u and quasi-random dice\n",
-                           st.seed)
-           : printf_string(", Mersenne Twister dice generator with seed %u\n", st.seed);
+  s += st.rotate ? printf_string(
+                       ", Mersenne Twister dice gen. with seed %u and quasi-random dice\n", st.seed)
+                 : printf_string(", Mersenne Twister dice generator with seed %u\n", st.seed);
   if (st.stop_on_std_error)
     s += printf_string("Stop when std.errs. are small enough: limit %.4f (min. %d games)\n",
                        st.std_error_limit, st.min_trials);
@@ -323,7 +322,8 @@ std::string format_move_rollout_hint(const engine::Board& board, const eval::Cub
                                      const OutputOptions& out) {
   const eval::ScoredMove& m = moves[i];
   std::string s = i && !out.rank_known ? std::string("   ??  ") : printf_string(" %4zu. ", i + 1);
-  s += printf_string("%-14s   %-28s %s: ", "Rollout", engine::format_move(board, m.move.move).c_str(),
+  s += printf_string("%-14s   %-28s %s: ", "Rollout",
+                     engine::format_move(board, m.move.move).c_str(),
                      (ci.is_money() || !out.mwc) ? "Eq." : "MWC");
   s += output_equity(m.score, ci, out);
   if (i) s += " (" + output_equity_diff(m.score, moves[0].score, ci, out) + ")";

@@ -792,6 +792,17 @@ const CommandEntry kAnalyseClear[] = {
     {"move", &S::cmd_analyse_clear_move, "Clear analysis for this move", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+// gnubg's acAnalyseRollout; only `move' is in tavla yet (shell_analyse_rollout.cpp).
+const CommandEntry kAnalyseRollout[] = {
+    NA("cube"),
+    {"move", &S::cmd_analyse_rollout_move,
+     "Rollout choices in the analysis movelist.\n\"analyse rollout move 1 2 3\" will rollout the "
+     "first three choices.\n\"analyse rollout move\" will rollout previously marked candidates.",
+     nullptr, nullptr},
+    NA("game"),
+    NA("match"),
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
 const CommandEntry kAnalyse[] = {
     {"clear", nullptr, "Clear previous analysis", nullptr, kAnalyseClear},
     {"game", &S::cmd_analyse_game, "Compute analysis and annotate current game", nullptr,
@@ -800,7 +811,7 @@ const CommandEntry kAnalyse[] = {
      nullptr, nullptr},
     {"move", &S::cmd_analyse_move, "Compute analysis and annotate the current move", nullptr,
      nullptr},
-    NA("rollout"),
+    {"rollout", nullptr, "Rollout analysis", nullptr, kAnalyseRollout},
     {"session", &S::cmd_analyse_match,
      "Compute analysis and annotate every game in the session", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};

@@ -151,6 +151,7 @@ class Shell {
   void cmd_analyse_game(std::string& args);
   void cmd_analyse_move(std::string& args);
   void cmd_analyse_clear_move(std::string& args);
+  void cmd_analyse_rollout_move(std::string& args);  // shell_analyse_rollout.cpp
   void cmd_analyse_clear_game(std::string& args);
   void cmd_analyse_clear_match(std::string& args);
   // `set analysis ...` and `show analysis` (shell_analysis_settings.cpp).
@@ -824,7 +825,17 @@ class Shell {
     std::optional<eval::CubeAnalysis> cube;  // a cube decision hinted
     std::array<eval::Evaluation, 2> cube_outputs{};
     eval::EvalContext cube_context;
+    // Plays rolled out by `analyse rollout move', parallel to `moves' (empty: none): the means
+    // and standard errors for the mover, the rollout's settings and trials done.
+    struct MoveRollout {
+      rollout::Outputs mean{}, std_error{};
+      rollout::RolloutSettings settings;
+      int games = 0;
+    };
+    std::vector<std::optional<MoveRollout>> rollouts;
   };
+  // gnubg's hint list of the plays stored in memo `m' (after `analyse rollout move'), the first n.
+  std::string stored_move_hints(const HintMemo& m, const eval::CubeInfo& ci, int n) const;
   std::optional<HintMemo> hint_memo_;
   HintMemo& remember_hint();                 // a fresh memo of the position now
   void remember_cube_hint(const CubeAnalysis& cube);

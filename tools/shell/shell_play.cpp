@@ -599,6 +599,12 @@ void Shell::cmd_hint(std::string& args) {
     return;
   }
   std::optional<int> n = parse_number(args);
+  // gnubg shows the plays its hint record holds; tavla ranks them again (the same list), except
+  // after `analyse rollout move', whose results live only in the memo.
+  if (const HintMemo* m = current_hint_memo(); m && !m->rollouts.empty()) {
+    out(stored_move_hints(*m, cube_info_for(game, ms.on_roll, beavers), (!n || *n <= 0) ? 10 : *n));
+    return;
+  }
   const std::vector<RankedMove> moves = a->rank_moves(game, hint_settings().chequer);
   if (interrupted_) return;
   if (moves.empty()) {

@@ -301,10 +301,9 @@ std::string format_rollout_context(const rollout::RolloutSettings& st, int games
   s += st.variance_reduction ? " with variance reduction\n" : " without variance reduction\n";
   s += printf_string("%d games", games_done);
   if (st.initial) s += ", rollout as initial position";
-  s += st.rotate
-           ? printf_string(", Mersenne Twister dice gen. with seed %u and quasi-random dice\n",
-                           st.seed)
-           : printf_string(", Mersenne Twister dice generator with seed %u\n", st.seed);
+  s += st.rotate ? printf_string(
+                       ", Mersenne Twister dice gen. with seed %u and quasi-random dice\n", st.seed)
+                 : printf_string(", Mersenne Twister dice generator with seed %u\n", st.seed);
   if (st.stop_on_std_error)
     s += printf_string("Stop when std.errs. are small enough: limit %.4f (min. %d games)\n",
                        st.std_error_limit, st.min_trials);
@@ -312,6 +311,39 @@ std::string format_rollout_context(const rollout::RolloutSettings& st, int games
   // above 0 ply would add the level's name and the move filters.
   s += "Play: " + format_eval_context(st.chequer[0].context, false) + "\n";
   s += "Cube: " + format_eval_context(st.cube[0], false) + "\n";
+  return s;
+}
+
+std::string format_move_rollout_hint(const engine::Board& board, const eval::CubeInfo& ci,
+                                     std::span<const eval::ScoredMove> moves, size_t i,
+                                     const rollout::Outputs& mean,
+                                     const rollout::Outputs& std_error,
+                                     const rollout::RolloutSettings& st, int games_done,
+                                     const OutputOptions& out) {
+  const eval::ScoredMove& m = moves[i];
+  std::string s = i && !out.rank_known ? std::string("   ??  ") : printf_string(" %4zu. ", i + 1);
+  s += printf_string("%-14s   %-28s %s: ", "Rollout",
+                     engine::format_move(board, m.move.move).c_str(),
+                     (ci.is_money() || !out.mwc) ? "Eq." : "MWC");
+  s += output_equity(m.score, ci, out);
+  if (i) s += " (" + output_equity_diff(m.score, moves[0].score, ci, out) + ")";
+  s += "\n";
+  // format_rollout_result's two figure lines ("  ..." and " [...]"), five columns further in.
+  const std::string result = format_rollout_result("", mean, std_error, ci, out);
+  size_t b = result.find('\n') + 1;
+  while (b < result.size()) {
+    const size_t e = result.find('\n', b);
+    s += "     " + result.substr(b, e - b) + "\n";
+    b = e + 1;
+  }
+  if (out.parameters) {
+    const std::string context = format_rollout_context(st, games_done);
+    for (size_t c = 0; c < context.size();) {
+      const size_t e = context.find('\n', c);
+      s += "        " + context.substr(c, e - c) + "\n";
+      c = e + 1;
+    }
+  }
   return s;
 }
 

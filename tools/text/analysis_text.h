@@ -86,4 +86,15 @@ std::string format_rollout_result(const std::string& label, const rollout::Outpu
 // evaluations.
 std::string format_rollout_context(const rollout::RolloutSettings& st, int games_done);
 
+// Entry i of a ranked move list whose play was rolled out, as gnubg's hint prints it after
+// `analyse rollout move' (FormatMoveHint for EVAL_ROLLOUT): the rank, "Rollout", the play and its
+// equity (and its difference to the first entry's), the rollout's means and standard errors (as
+// format_rollout_result, for the mover) and its settings (format_rollout_context), indented.
+std::string format_move_rollout_hint(const engine::Board& board, const eval::CubeInfo& ci,
+                                     std::span<const eval::ScoredMove> moves, size_t i,
+                                     const rollout::Outputs& mean,
+                                     const rollout::Outputs& std_error,
+                                     const rollout::RolloutSettings& st, int games_done,
+                                     const OutputOptions& out = {});
+
 }  // namespace tavla::text

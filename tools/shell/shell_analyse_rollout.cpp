@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `analyse rollout move': gnubg 1.07's CommandAnalyseRolloutMove (analysis.c, cmark_move_rollout):
+// roll out the plays marked with `cmark' (or those numbered in the command, marked first) with
+// the `set rollout' settings, store the results in the list of plays, which is sorted again, and
+// clear the marks. tavla does this on gnubg's hint record of the position (after `hint');
+// the records of a game being reviewed are not rolled out yet.
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+
+#include "engine/move_text.h"
+#include "shell/shell.h"
+#include "shell/text_util.h"
+
+namespace tavla::shell {
+
+void Shell::cmd_analyse_rollout_move(std::string& args) {
+  CMarkTarget t;
+  if (!cmark_moves_target(t)) return;
+  if (next_record()) {
+    errf("tavla cannot roll out the plays of a record while reviewing yet");
+    return;
+  }
+  if (!trim(args).empty()) cmark_move_set(args, true, "rollout");
+  if (!hint_memo_ || t.marks != &hint_cmarks_) return;  // cmark_target's hint record is the memo's
+  HintMemo& memo = *hint_memo_;
+  std::vector<int> marked;
+  for (int i : hint_cmarks_.moves)
+    if (i >= 0 && static_cast<size_t>(i) < memo.moves.size()) marked.push_back(i);
+  if (marked.empty()) {
+    errf("No moves marked for rollout");
+    errf("\n");
+    return;
+  }
+  Analyzer* a = analyzer();
+  if (!a) return;
+  const engine::Game game = analysis_game();
+  const eval::CubeInfo ci = cube_info_for(game, game.match.on_roll, game.match.beavers > 0);
+  std::vector<rollout::Alternative> alts;
+  for (int i : marked) {
+    // Rolled out from the position after the play, the opponent on roll; reported for the mover
+    // (as `rollout' does).
+    const engine::Board& after = memo.moves[static_cast<size_t>(i)].move.after;
+    alts.push_back({after.swapped(), eval::with_on_roll(ci, 1 - ci.on_roll), true, true, ci.cube});
+  }
+  if (!rollout_seed_) rollout_seed_ = engine::system_seed();
+  rollout::RolloutSettings st = rollout_;
+  st.seed = *rollout_seed_;
+  st.threads = threads_;
+  if (st.initial) st.rotate = false;
+  rollout::Rollout ro(nets_, bearoff_provider(), st, alts);
+  ro.run(
+      st.trials,
+      [&](const rollout::Progress& p) {
+        if (!options_.interactive) return;
+        std::fprintf(stderr, "\rRollout: %d/%d trials   ", p.trials_done, p.trials_total);
+        std::fflush(stderr);
+      },
+      36, &interrupted_);
+  if (options_.interactive) std::fprintf(stderr, "\n");
+  // An interrupted rollout stores nothing (execute() says "(Interrupted)").
+  if (interrupted_) return;
+  out("\nRollout done. Printing final results.\n");
+  const auto stats = ro.stats();
+  memo.rollouts.resize(memo.moves.size());
+  for (size_t j = 0; j < marked.size(); ++j) {
+    const size_t i = static_cast<size_t>(marked[j]);
+    eval::ScoredMove& m = memo.moves[i];
+    const rollout::Outputs& mean = stats[j].mean;
+    for (int k = 0; k < 5; ++k) m.probs[k] = mean[k];
+    m.cubeless_equity = mean[rollout::kCubelessEquity];
+    // Money: per unit of the basis cube; match play: the MWC as normalised equity (as the
+    // evaluations' scores, gnubg's rScore).
+    m.cubeful_equity = ci.is_money() ? mean[rollout::kCubefulEquity]
+                                     : eval::mwc_to_equity(mean[rollout::kCubefulEquity], ci);
+    m.score = m.cubeful_equity;
+    m.score2 = m.cubeless_equity;
+    memo.rollouts[i] = HintMemo::MoveRollout{mean, stats[j].std_error, st, ro.trials_done()};
+  }
+  // gnubg's RefreshMoveList (CompareMovesGeneral): rollouts before evaluations, deeper
+  // evaluations before shallower ones, then the higher score, then the higher cubeless equity.
+  // gnubg's qsort is not stable; tavla keeps ties in their order.
+  std::vector<size_t> order(memo.moves.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  auto key = [&](size_t i) {
+    const eval::ScoredMove& m = memo.moves[i];
+    return std::make_tuple(memo.rollouts[i].has_value(), m.plies, m.score, m.score2);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return key(x) > key(y); });
+  std::vector<eval::ScoredMove> moves;
+  std::vector<std::optional<HintMemo::MoveRollout>> rollouts;
+  for (size_t i : order) {
+    moves.push_back(memo.moves[i]);
+    rollouts.push_back(memo.rollouts[i]);
+  }
+  memo.moves = std::move(moves);
+  memo.rollouts = std::move(rollouts);
+  hint_cmarks_.moves.clear();  // gnubg's cmark_move_clear
+  show_board();
+}
+
+std::string Shell::stored_move_hints(const HintMemo& m, const eval::CubeInfo& ci, int n) const {
+  std::string s;
+  for (size_t i = 0; i < m.moves.size() && static_cast<int>(i) < n; ++i) {
+    if (i < m.rollouts.size() && m.rollouts[i]) {
+      const HintMemo::MoveRollout& r = *m.rollouts[i];
+      s += text::format_move_rollout_hint(m.board, ci, m.moves, i, r.mean, r.std_error, r.settings,
+                                          r.games, output_);
+    } else {
+      s += text::format_move_hint(m.board, ci, m.moves, i, m.chequer, output_);
+    }
+  }
+  return s;
+}
+
+}  // namespace tavla::shell

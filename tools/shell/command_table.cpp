@@ -792,9 +792,9 @@ const CommandEntry kAnalyseClear[] = {
     {"move", &S::cmd_analyse_clear_move, "Clear analysis for this move", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
-// gnubg's acAnalyseRollout; only `move' is in tavla yet (shell_analyse_rollout.cpp).
+// gnubg's acAnalyseRollout; `game' and `match' are not in tavla yet (shell_analyse_rollout.cpp).
 const CommandEntry kAnalyseRollout[] = {
-    NA("cube"),
+    {"cube", &S::cmd_analyse_rollout_cube, "Rollout an analysed cube", nullptr, nullptr},
     {"move", &S::cmd_analyse_rollout_move,
      "Rollout choices in the analysis movelist.\n\"analyse rollout move 1 2 3\" will rollout the "
      "first three choices.\n\"analyse rollout move\" will rollout previously marked candidates.",

@@ -152,6 +152,7 @@ class Shell {
   void cmd_analyse_move(std::string& args);
   void cmd_analyse_clear_move(std::string& args);
   void cmd_analyse_rollout_move(std::string& args);  // shell_analyse_rollout.cpp
+  void cmd_analyse_rollout_cube(std::string& args);
   void cmd_analyse_clear_game(std::string& args);
   void cmd_analyse_clear_match(std::string& args);
   // `set analysis ...` and `show analysis` (shell_analysis_settings.cpp).
@@ -833,7 +834,20 @@ class Shell {
       int games = 0;
     };
     std::vector<std::optional<MoveRollout>> rollouts;
+    // The cube decision rolled out by `analyse rollout cube' (gnubg's CubeDecPtr with esDouble
+    // EVAL_ROLLOUT): both cube states' means and standard errors for the player on roll (no
+    // double; double, take), the decision they make, the rollout's settings and trials done.
+    struct CubeRollout {
+      std::array<rollout::Outputs, 2> mean{}, std_error{};
+      eval::CubeAnalysis result;
+      rollout::RolloutSettings settings;
+      int games = 0;
+    };
+    std::optional<CubeRollout> cube_rollout;
   };
+  // gnubg's OutputCubeAnalysis of a stored cube rollout, for the player on roll or the taker.
+  std::string stored_cube_rollout(const HintMemo::CubeRollout& r, const eval::CubeInfo& ci,
+                                  bool taker) const;
   // gnubg's hint list of the plays stored in memo `m' (after `analyse rollout move'), the first n.
   std::string stored_move_hints(const HintMemo& m, const eval::CubeInfo& ci, int n) const;
   std::optional<HintMemo> hint_memo_;

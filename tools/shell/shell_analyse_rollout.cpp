@@ -3,7 +3,7 @@
 // roll out the plays marked with `cmark' (or those numbered in the command, marked first) with
 // the `set rollout' settings, store the results in the list of plays, which is sorted again, and
 // clear the marks. tavla does this on gnubg's hint record of the position (after `hint');
-// the records of a game being reviewed are not rolled out yet.
+// the records of a game being reviewed are not rolled out yet. `analyse rollout cube' likewise.
 #include <algorithm>
 #include <numeric>
 #include <tuple>
@@ -97,6 +97,86 @@ void Shell::cmd_analyse_rollout_move(std::string& args) {
   memo.rollouts = std::move(rollouts);
   hint_cmarks_.moves.clear();  // gnubg's cmark_move_clear
   show_board();
+}
+
+// gnubg's CommandAnalyseRolloutCube (cmark_cube_rollout, GeneralCubeDecisionR): the position
+// before the roll rolled out twice with the `set rollout' settings, the cube as it is and doubled
+// to the opponent (no cube decision at the first turn of either), for the player who holds the
+// cube decision (gnubg's GetMatchStateCubeInfo: the player on roll, the doubler while a double
+// is pending; gnubg rolls it out with the dice already rolled too). The result is stored in the
+// hint record (the memo), where `hint' shows it in gnubg's rollout layout.
+void Shell::cmd_analyse_rollout_cube(std::string&) {
+  CMarkTarget t;
+  if (!cmark_cube_target(t)) return;
+  if (next_record()) {
+    errf("tavla cannot roll out the cube decision of a record while reviewing yet");
+    return;
+  }
+  Analyzer* a = analyzer();
+  if (!a) return;
+  const engine::Game game = analysis_game();
+  const eval::CubeInfo ci = cube_info_for(game, game.match.on_roll, game.match.beavers > 0);
+  rollout::RolloutSettings st = rollout_;
+  if (!eval::may_double(ci)) {
+    // gnubg says so and, its rollout refused, still shows the board (and stores what its
+    // uninitialised outputs held; tavla stores nothing).
+    out("Cube not available!\n");
+    show_board();
+    return;
+  }
+  if (!st.cubeful) {
+    out("Setting cubeful on\n");  // on this rollout's settings only, as gnubg's prc
+    st.cubeful = true;
+  }
+  // Money: both states reported per unit of the current cube (gnubg's FindCubeDecision reads
+  // them so); match play: the MWC of the player on roll.
+  std::vector<rollout::Alternative> alts{{game.board, ci, false, false, ci.cube},
+                                         {game.board, eval::after_double_take(ci), false, false,
+                                          ci.cube}};
+  if (!rollout_seed_) rollout_seed_ = engine::system_seed();
+  st.seed = *rollout_seed_;
+  st.threads = threads_;
+  if (st.initial) st.rotate = false;
+  rollout::Rollout ro(nets_, bearoff_provider(), st, alts);
+  ro.run(
+      st.trials,
+      [&](const rollout::Progress& p) {
+        if (!options_.interactive) return;
+        std::fprintf(stderr, "\rRollout: %d/%d trials   ", p.trials_done, p.trials_total);
+        std::fflush(stderr);
+      },
+      36, &interrupted_);
+  if (options_.interactive) std::fprintf(stderr, "\n");
+  if (interrupted_) return;  // stores nothing (execute() says "(Interrupted)")
+  out("\nRollout done. Printing final results.\n");
+  const auto stats = ro.stats();
+  HintMemo::CubeRollout r;
+  for (int i = 0; i < 2; ++i) {
+    r.mean[static_cast<size_t>(i)] = stats[static_cast<size_t>(i)].mean;
+    r.std_error[static_cast<size_t>(i)] = stats[static_cast<size_t>(i)].std_error;
+  }
+  const rollout::Outputs& nd = r.mean[0];
+  const eval::Probabilities p{{nd[0], nd[1], nd[2], nd[3], nd[4]}};
+  r.result = eval::analyse_cube(
+      p, {nd[rollout::kCubefulEquity], r.mean[1][rollout::kCubefulEquity]}, ci);
+  r.settings = st;
+  r.games = ro.trials_done();
+  HintMemo& memo = current_hint_memo() ? *hint_memo_ : remember_hint();
+  memo.cube_rollout = r;
+  t.marks->cube = false;  // gnubg's cmark_cube_set(pmr, CMARK_NONE)
+  show_board();
+}
+
+std::string Shell::stored_cube_rollout(const HintMemo::CubeRollout& r, const eval::CubeInfo& ci,
+                                       bool taker) const {
+  const eval::CubeInfo doubled = eval::after_double_take(ci);
+  auto label = [&](const eval::CubeInfo& c) {  // gnubg's FormatCubePosition
+    return c.centred() ? strf("Centered %d-cube", c.cube)
+                       : strf("%s owns %d-cube", name(c.owner).c_str(), c.cube);
+  };
+  return text::format_cube_rollout_analysis(r.mean, r.std_error, r.result, ci,
+                                            {label(ci), label(doubled)}, r.settings, r.games,
+                                            output_, taker);
 }
 
 std::string Shell::stored_move_hints(const HintMemo& m, const eval::CubeInfo& ci, int n) const {

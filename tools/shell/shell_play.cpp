@@ -580,6 +580,11 @@ void Shell::cmd_hint(std::string& args) {
       errf("You cannot double.");
       return;
     }
+    // gnubg's hint_cube shows the analysis its hint record holds: a rolled-out cube stays.
+    if (const HintMemo* m = current_hint_memo(); m && m->cube_rollout) {
+      out(stored_cube_rollout(*m->cube_rollout, ci, false) + "\n");
+      return;
+    }
     const CubeAnalysis cube = a->analyse_cube(game, hint_settings().cube);
     if (interrupted_) return;
     remember_cube_hint(cube);
@@ -592,6 +597,10 @@ void Shell::cmd_hint(std::string& args) {
       return;
     }
     const eval::CubeInfo ci = cube_info_for(game, ms.on_roll, beavers);
+    if (const HintMemo* m = current_hint_memo(); m && m->cube_rollout) {
+      out(stored_cube_rollout(*m->cube_rollout, ci, true) + "\n");
+      return;
+    }
     const CubeAnalysis cube = a->analyse_cube(game, hint_settings().cube);
     if (interrupted_) return;
     remember_cube_hint(cube);

@@ -147,21 +147,13 @@ std::string format_eval_table(const engine::Board& board, const std::string& mat
   return s;
 }
 
-std::string format_cube_analysis(const std::array<eval::Evaluation, 2>& evals,
-                                 const eval::CubeAnalysis& a, const eval::CubeInfo& ci,
-                                 const eval::EvalContext& ec, const OutputOptions& out,
-                                 bool taker) {
-  const float sign = taker ? -1.0f : 1.0f;  // the taker reads the equities with the other sign
-  std::string s = "\nCube analysis\n" + std::to_string(ec.plies) + "-ply";
-  const eval::Probabilities p = taker ? evals[0].probs.inverted() : evals[0].probs;
-  if (!ci.is_money())
-    s += std::string(" ") + (out.mwc ? "cubeless MWC" : "cubeless equity") + " " +
-         output_equity(sign * evals[0].cubeless_equity, ci, out) + " (Money: " + money_equity(p, out) +
-         ")\n";
-  else
-    s += " cubeless equity " + money_equity(p, out) + "\n";
-  s += "  " + output_percents(p, out) + "\n";
-  s += "Cubeful equities:\n";
+namespace {
+
+// The rest of gnubg's OutputCubeAnalysis after the cubeless equity: "Cubeful equities:", the
+// three actions in gnubg's order and the proper cube action; `sign` -1 for the taker's view.
+std::string cube_equities_text(const eval::CubeAnalysis& a, const eval::CubeInfo& ci,
+                               const OutputOptions& out, float sign) {
+  std::string s = "Cubeful equities:\n";
   if (auto order = eval::cube_action_order(a.decision)) {
     for (int i = 0; i < 3; ++i) {
       eval::CubeAction act = (*order)[i];
@@ -176,6 +168,77 @@ std::string format_cube_analysis(const std::array<eval::Evaluation, 2>& evals,
   if (auto pct = eval::cube_decision_percent(a.decision, a.equities); pct && *pct >= 0.0f)
     s += printf_string(" (%.1f%%)", 100.0f * *pct);
   s += "\n";
+  return s;
+}
+
+}  // namespace
+
+std::string format_cube_analysis(const std::array<eval::Evaluation, 2>& evals,
+                                 const eval::CubeAnalysis& a, const eval::CubeInfo& ci,
+                                 const eval::EvalContext& ec, const OutputOptions& out,
+                                 bool taker) {
+  const float sign = taker ? -1.0f : 1.0f;  // the taker reads the equities with the other sign
+  std::string s = "\nCube analysis\n" + std::to_string(ec.plies) + "-ply";
+  const eval::Probabilities p = taker ? evals[0].probs.inverted() : evals[0].probs;
+  if (!ci.is_money())
+    s += std::string(" ") + (out.mwc ? "cubeless MWC" : "cubeless equity") + " " +
+         output_equity(sign * evals[0].cubeless_equity, ci, out) + " (Money: " + money_equity(p, out) +
+         ")\n";
+  else
+    s += " cubeless equity " + money_equity(p, out) + "\n";
+  s += "  " + output_percents(p, out) + "\n";
+  return s + cube_equities_text(a, ci, out, sign);
+}
+
+
+std::string format_cube_rollout_analysis(const std::array<rollout::Outputs, 2>& mean,
+                                         const std::array<rollout::Outputs, 2>& std_error,
+                                         const eval::CubeAnalysis& a, const eval::CubeInfo& ci,
+                                         const std::array<std::string, 2>& labels,
+                                         const rollout::RolloutSettings& st, int games_done,
+                                         const OutputOptions& out, bool taker) {
+  const float sign = taker ? -1.0f : 1.0f;
+  std::array<rollout::Outputs, 2> m = mean, se = std_error;
+  // The second state's cubeless equity is on its own scale (the doubled cube's gammon prices);
+  // gnubg's OutputEquityScale shows it on the first's: money: times the cube ratio (2); match
+  // play: through the MWC of the doubled cube (the standard error by the same linear factor).
+  const eval::CubeInfo doubled = eval::after_double_take(ci);
+  if (ci.is_money()) {
+    m[1][rollout::kCubelessEquity] *= 2.0f;
+    se[1][rollout::kCubelessEquity] *= 2.0f;
+  } else {
+    const float scale = (eval::equity_to_mwc(1.0f, doubled) - eval::equity_to_mwc(0.0f, doubled)) /
+                        (eval::equity_to_mwc(1.0f, ci) - eval::equity_to_mwc(0.0f, ci));
+    m[1][rollout::kCubelessEquity] =
+        eval::mwc_to_equity(eval::equity_to_mwc(m[1][rollout::kCubelessEquity], doubled), ci);
+    se[1][rollout::kCubelessEquity] *= scale;
+  }
+  if (taker) {
+    // gnubg's InvertEvaluationR and InvertStdDev: the taker's side of both states.
+    for (int i = 0; i < 2; ++i) {
+      eval::Probabilities p{{m[i][0], m[i][1], m[i][2], m[i][3], m[i][4]}};
+      p = p.inverted();
+      for (int k = 0; k < 5; ++k) m[i][k] = p[k];
+      m[i][rollout::kCubelessEquity] = -m[i][rollout::kCubelessEquity];
+      m[i][rollout::kCubefulEquity] = ci.is_money() ? -m[i][rollout::kCubefulEquity]
+                                                    : 1.0f - m[i][rollout::kCubefulEquity];
+      std::swap(se[i][1], se[i][3]);
+      std::swap(se[i][2], se[i][4]);
+    }
+  }
+  const eval::Probabilities p{{m[0][0], m[0][1], m[0][2], m[0][3], m[0][4]}};
+  std::string s = "\nCube analysis\nRollout";
+  if (!ci.is_money())
+    s += std::string(" ") + (out.mwc ? "cubeless MWC" : "cubeless equity") + " " +
+         output_equity(m[0][rollout::kCubelessEquity], ci, out) + " (Money: " +
+         money_equity(p, out) + ")\n";
+  else
+    s += " cubeless equity " + money_equity(p, out) + "\n";
+  s += "\n";  // gnubg prints the probabilities of evaluations only
+  s += cube_equities_text(a, ci, out, sign);
+  s += "\nRollout details:\n";
+  for (int i = 0; i < 2; ++i) s += format_rollout_result(labels[i], m[i], se[i], ci, out);
+  s += format_rollout_context(st, games_done);
   return s;
 }
 

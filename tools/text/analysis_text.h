@@ -97,4 +97,16 @@ std::string format_move_rollout_hint(const engine::Board& board, const eval::Cub
                                      const rollout::RolloutSettings& st, int games_done,
                                      const OutputOptions& out = {});
 
+// A cube decision rolled out (gnubg's OutputCubeAnalysis for EVAL_ROLLOUT, after `analyse
+// rollout cube'): "Rollout cubeless equity ...", the cubeful equities and proper action of `a',
+// then "Rollout details:" with both cube states' results (mean[0]: no double, mean[1]: double,
+// take, as the rollout reported them for the player on roll, ci.on_roll; `labels' gnubg's
+// FormatCubePosition texts) and the rollout's settings. `taker': the side doubled reads it.
+std::string format_cube_rollout_analysis(const std::array<rollout::Outputs, 2>& mean,
+                                         const std::array<rollout::Outputs, 2>& std_error,
+                                         const eval::CubeAnalysis& a, const eval::CubeInfo& ci,
+                                         const std::array<std::string, 2>& labels,
+                                         const rollout::RolloutSettings& st, int games_done,
+                                         const OutputOptions& out = {}, bool taker = false);
+
 }  // namespace tavla::text

@@ -489,6 +489,14 @@ void GameFlow::set_turn(int player) {
   ms_.dice = {0, 0};
 }
 
+void GameFlow::clear_turn() {
+  if (!games_.empty()) {
+    std::vector<MoveRecord>& records = games_.back().records;
+    while (!records.empty() && records.back().kind == RecordKind::kSetDice) records.pop_back();
+  }
+  ms_.dice = {0, 0};
+}
+
 void GameFlow::set_cube_value(int cube) {
   MoveRecord rec;
   rec.kind = RecordKind::kSetCubeValue;

@@ -143,6 +143,10 @@ class GameFlow {
   void set_board(const Board& seen_from_on_roll);
   void set_dice(std::array<int, 2> dice);  // for the player on roll
   void set_turn(int player);
+  // gnubg's CommandClearTurn without a double pending: the dice rolled or set for the player on
+  // roll are taken back (the current game's trailing dice records dropped), who is on roll again
+  // before rolling.
+  void clear_turn();
   void set_cube_value(int cube);
   void set_cube_owner(int owner);  // kCubeCentred, 0 or 1
   void set_cube_use(bool use);     // off resets the cube to 1, centred

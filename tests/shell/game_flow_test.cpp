@@ -273,6 +273,35 @@ TEST(GameFlow, SetTurnAndEdits) {
   EXPECT_EQ(flow.check_double(), Refusal::kCubeDisabled);
 }
 
+// gnubg's `clear turn': the dice rolled or set are taken back (their records too), the player
+// stays on roll before rolling and may double; the records still replay to the same state.
+TEST(GameFlow, ClearTurnTakesTheDiceBack) {
+  GameFlow flow;
+  flow.new_match(5);
+  start(flow, {{6, 1}});
+  const int on_roll = flow.match().on_roll;
+  const Board before = flow.board();
+  flow.clear_turn();  // the opening roll
+  EXPECT_FALSE(flow.match().dice_rolled());
+  EXPECT_EQ(flow.match().on_roll, on_roll);
+  EXPECT_EQ(flow.board(), before);
+  EXPECT_EQ(flow.check_roll(), Refusal::kNone);
+  EXPECT_EQ(flow.check_double(), Refusal::kNone);
+  const size_t records = flow.current_game()->records.size();
+  flow.roll({3, 2});
+  flow.set_dice({5, 5});  // replaces the roll's record (gnubg's AddMoveRecord)
+  EXPECT_EQ(flow.current_game()->records.size(), records + 1);
+  EXPECT_EQ(flow.match().dice, (std::array<int, 2>{5, 5}));
+  flow.clear_turn();
+  EXPECT_EQ(flow.current_game()->records.size(), records);
+  EXPECT_FALSE(flow.match().dice_rolled());
+  EXPECT_EQ(flow.check_roll(), Refusal::kNone);
+  GameFlow replayed;
+  replayed.load(flow.games());
+  EXPECT_EQ(replayed.match().dice_rolled(), flow.match().dice_rolled());
+  EXPECT_EQ(replayed.board(), flow.board());
+}
+
 TEST(GameFlow, ScoreSetting) {
   GameFlow flow;
   flow.new_match(7);

@@ -969,8 +969,7 @@ const CommandEntry kAnnotate[] = {
 const CommandEntry kClear[] = {
     {"cache", &S::cmd_clear_cache, "Clear evaluation cache", nullptr, nullptr},
     {"hint", &S::cmd_clear_hint, "Clear analysis used for `hint'", nullptr, nullptr},
-    // Listed by `help clear' as gnubg lists it; not in tavla yet.
-    {"turn", &S::cmd_not_available, "Clear initialized cube action and dice roll", nullptr,
+    {"turn", &S::cmd_clear_turn, "Clear initialized cube action and dice roll", nullptr,
      nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 

@@ -181,6 +181,7 @@ class Shell {
   void cmd_show_matchresult(std::string& args);
   void cmd_dicerolls(std::string& args);
   void cmd_clear_hint(std::string& args);
+  void cmd_clear_turn(std::string& args);  // shell_set.cpp
   void cmd_clear_cache(std::string& args);
   void cmd_not_available_gui(std::string& args);    // gnubg's GUI settings
   void cmd_not_available_sound(std::string& args);  // gnubg's sounds

@@ -166,6 +166,31 @@ void Shell::cmd_set_turn(std::string& args) {
   outf("`%s' is now on roll.\n", name(p).c_str());
 }
 
+// gnubg's CommandClearTurn: the dice rolled or set for the player on roll are taken back (its
+// PopMoveRecord of the trailing dice records), silently, and the hint record is dropped. With a
+// double pending gnubg 1.07 drops the double's record but leaves the cube offered (its match
+// state is not recomputed, and the next `take' goes astray); tavla refuses that case.
+void Shell::cmd_clear_turn(std::string&) {
+  if (!flow_.playing()) {
+    out("There must be a game in progress to set a player on roll.\n");
+    return;
+  }
+  if (flow_.match().resigned) {
+    out("Please resolve the resignation first.\n");
+    return;
+  }
+  if (!confirm_not_last()) return;
+  if (flow_.match().doubled) {
+    errf("tavla does not clear a pending double (gnubg 1.07 leaves the cube offered without its "
+         "record); answer it with take or drop");
+    return;
+  }
+  flow_.clear_turn();
+  hint_memo_.reset();  // gnubg's pmr_hint_destroy
+  hint_cmarks_ = {};
+  next_turn_ = false;
+}
+
 // gnubg's SetMatchID: a new match at the state of `id`, keeping the current position.
 void Shell::set_match_id(const std::string& id) {
   auto ms = engine::match_state_from_id(id);

@@ -800,11 +800,6 @@ class Shell {
   std::string text_match_info() const;
   std::string text_position(const engine::Board& board, const engine::MatchState& ms,
                             int move_number) const;
-  std::string text_record(const engine::MoveRecord& r, const engine::Board& board,
-                          const engine::MatchState& ms,
-                          const analysis::DecisionAnalysis* d = nullptr,
-                          const eval::EvalContext* chequer = nullptr,
-                          const eval::EvalContext* cube = nullptr);
   std::string text_cube_analysis(const analysis::DecisionAnalysis& d, const engine::Board& board,
                                  const engine::MatchState& ms, bool doubled, int take,
                                  const eval::EvalContext& ec);
@@ -867,7 +862,17 @@ class Shell {
     analysis::StoredDecision stored;
     std::optional<eval::CubeAnalysis> cube_result;  // the decision stored.cube_outputs make
     eval::EvalContext chequer, cube;
+    // The plays `analyse rollout move' rolled out, parallel to stored.moves (empty: none).
+    std::vector<std::optional<HintMemo::MoveRollout>> rollouts;
   };
+  // One record of the text export (gnubg's TextPrint...); `rollouts': the plays rolled out.
+  std::string text_record(const engine::MoveRecord& r, const engine::Board& board,
+                          const engine::MatchState& ms,
+                          const analysis::DecisionAnalysis* d = nullptr,
+                          const eval::EvalContext* chequer = nullptr,
+                          const eval::EvalContext* cube = nullptr,
+                          const std::vector<std::optional<HintMemo::MoveRollout>>* rollouts =
+                              nullptr);
   std::map<std::pair<size_t, size_t>, KeptHint> kept_hints_;
   // Call before an action with the hint memo current then (hint_before_action) and after it
   // with that memo (keep_hint): the new record gets the hint's analysis.

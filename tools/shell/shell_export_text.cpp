@@ -190,7 +190,8 @@ std::optional<analysis::DecisionAnalysis> Shell::hint_analysis() const {
 // evaluation).
 std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board& board,
                                const engine::MatchState& ms, const analysis::DecisionAnalysis* d,
-                               const eval::EvalContext* chequer, const eval::EvalContext* cube) {
+                               const eval::EvalContext* chequer, const eval::EvalContext* cube,
+                               const std::vector<std::optional<HintMemo::MoveRollout>>* rollouts) {
   // The contexts the analysis was made with: the `set analysis` ones unless told.
   const analysis::MatchAnalysisSettings settings = analysis_settings();
   const eval::EvalContext& chequer_ec = chequer ? *chequer : settings.chequer.context;
@@ -240,7 +241,16 @@ std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board&
           o.parameters = false;
           o.rank_known = i != played || i != n - 1 || n == 1 || i < kShown;
           s += i == played ? "*" : " ";
-          s += text::format_move_hint(before, ci, d->moves, i, ec, o);
+          // A play `analyse rollout move' rolled out: gnubg's FormatMoveHint for EVAL_ROLLOUT,
+          // with the rollout's settings under `set export moves parameters rollout' (on).
+          if (rollouts && rollouts->size() == n && (*rollouts)[i]) {
+            const HintMemo::MoveRollout& ro = *(*rollouts)[i];
+            o.parameters = export_.moves_parameters[1];
+            s += text::format_move_rollout_hint(before, ci, d->moves, i, ro.mean, ro.std_error,
+                                                ro.settings, ro.games, o);
+          } else {
+            s += text::format_move_hint(before, ci, d->moves, i, ec, o);
+          }
         }
       } else {
         s += strf("*    %s\n", moved.empty() ? "Cannot move" : moved.c_str());
@@ -359,7 +369,7 @@ void Shell::cmd_export_position_text(std::string& args) {
     const std::optional<analysis::DecisionAnalysis> d = hint_analysis();
     const HintMemo* m = current_hint_memo();
     s += text_record(hint, board, ms, d ? &*d : nullptr, m ? &m->chequer : nullptr,
-                     hint_cube_context());
+                     hint_cube_context(), m ? &m->rollouts : nullptr);
   }
   s += text_epilogue();
   write_export(*file, s);
@@ -439,12 +449,13 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
         const KeptHint* kept = full ? nullptr : kept_hint(g, k);
         s += text_record(r, state.board, ms,
                          analysed && (full || kept) ? &analysed->decisions[k] : nullptr,
-                         kept ? &kept->chequer : nullptr, kept ? &kept->cube : nullptr);
+                         kept ? &kept->chequer : nullptr, kept ? &kept->cube : nullptr,
+                         kept ? &kept->rollouts : nullptr);
       } else {
         const std::optional<analysis::DecisionAnalysis> d = hint_analysis();
         const HintMemo* m = current_hint_memo();
         s += text_record(r, state.board, ms, d ? &*d : nullptr, m ? &m->chequer : nullptr,
-                         hint_cube_context());
+                         hint_cube_context(), m ? &m->rollouts : nullptr);
       }
     } else if (!r.comment.empty()) {
       s += "Annotation:\n" + r.comment + "\n";

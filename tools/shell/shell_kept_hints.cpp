@@ -78,6 +78,7 @@ void Shell::keep_hint(const std::optional<HintMemo>& before) {
   }
   if (r.kind == RecordKind::kMove && before && !before->moves.empty()) {
     kept.stored.moves = before->moves;
+    kept.rollouts = before->rollouts;
     kept.chequer = before->chequer;
     any = true;
   }

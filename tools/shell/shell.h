@@ -800,9 +800,6 @@ class Shell {
   std::string text_match_info() const;
   std::string text_position(const engine::Board& board, const engine::MatchState& ms,
                             int move_number) const;
-  std::string text_cube_analysis(const analysis::DecisionAnalysis& d, const engine::Board& board,
-                                 const engine::MatchState& ms, bool doubled, int take,
-                                 const eval::EvalContext& ec);
   static engine::MoveRecord hint_record(const engine::MatchState& ms);
   std::string game_text(size_t game, bool last_game, analysis::Statistics& total);
   bool write_export(const std::string& file, const std::string& text);
@@ -862,8 +859,10 @@ class Shell {
     analysis::StoredDecision stored;
     std::optional<eval::CubeAnalysis> cube_result;  // the decision stored.cube_outputs make
     eval::EvalContext chequer, cube;
-    // The plays `analyse rollout move' rolled out, parallel to stored.moves (empty: none).
+    // The plays `analyse rollout move' rolled out, parallel to stored.moves (empty: none), and
+    // the cube decision `analyse rollout cube' rolled out (stored.cube_outputs its figures).
     std::vector<std::optional<HintMemo::MoveRollout>> rollouts;
+    std::optional<HintMemo::CubeRollout> cube_rollout;
   };
   // One record of the text export (gnubg's TextPrint...); `rollouts': the plays rolled out.
   std::string text_record(const engine::MoveRecord& r, const engine::Board& board,
@@ -872,7 +871,12 @@ class Shell {
                           const eval::EvalContext* chequer = nullptr,
                           const eval::EvalContext* cube = nullptr,
                           const std::vector<std::optional<HintMemo::MoveRollout>>* rollouts =
-                              nullptr);
+                              nullptr,
+                          const HintMemo::CubeRollout* cube_rollout = nullptr);
+  std::string text_cube_analysis(const analysis::DecisionAnalysis& d, const engine::Board& board,
+                                 const engine::MatchState& ms, bool doubled, int take,
+                                 const eval::EvalContext& ec,
+                                 const HintMemo::CubeRollout* cube_rollout = nullptr);
   std::map<std::pair<size_t, size_t>, KeptHint> kept_hints_;
   // Call before an action with the hint memo current then (hint_before_action) and after it
   // with that memo (keep_hint): the new record gets the hint's analysis.
@@ -885,6 +889,8 @@ class Shell {
   const KeptHint* rolled_hint() const;
   // The cube context of the hint record's analysis (hint_analysis), or null.
   const eval::EvalContext* hint_cube_context() const;
+  // The hint record's cube rollout (`analyse rollout cube'), as hint_cube_context, or null.
+  const HintMemo::CubeRollout* hint_cube_rollout() const;
   // `cmark' (shell_cmark.cpp): candidates marked for `analyse rollout' (gnubg's cmark flags of
   // a record's moves and cube decision). Per (game, record) of flow_, and gnubg's hint record's
   // (the position's, before its action), which pass to the record of the action as its

@@ -163,6 +163,16 @@ void Shell::cmd_analyse_rollout_cube(std::string&) {
   r.games = ro.trials_done();
   HintMemo& memo = current_hint_memo() ? *hint_memo_ : remember_hint();
   memo.cube_rollout = r;
+  // The hint record's cube analysis is the rollout's now (gnubg's CubeDecPtr): it passes to the
+  // record of the action made, and the exports show it.
+  memo.cube = r.result;
+  for (int i = 0; i < 2; ++i) {
+    const rollout::Outputs& o = r.mean[static_cast<size_t>(i)];
+    eval::Evaluation& e = memo.cube_outputs[static_cast<size_t>(i)];
+    e.probs = eval::Probabilities{{o[0], o[1], o[2], o[3], o[4]}};
+    e.cubeless_equity = o[rollout::kCubelessEquity];
+    e.cubeful_equity = o[rollout::kCubefulEquity];
+  }
   t.marks->cube = false;  // gnubg's cmark_cube_set(pmr, CMARK_NONE)
   show_board();
 }

@@ -102,7 +102,8 @@ std::string Shell::text_position(const engine::Board& board, const engine::Match
 // 0 pass. The equities are the doubler's; the answer's analysis is shown from the taker's side.
 std::string Shell::text_cube_analysis(const analysis::DecisionAnalysis& d,
                                       const engine::Board& board, const engine::MatchState& ms,
-                                      bool doubled, int take, const eval::EvalContext& ec) {
+                                      bool doubled, int take, const eval::EvalContext& ec,
+                                      const HintMemo::CubeRollout* cube_rollout) {
   if (!d.cube || !d.cube_outputs) return "";
   const eval::CubeInfo ci = cube_info_for(engine::Game{board, ms}, ms.on_roll, ms.beavers > 0);
   const eval::CubeEquities& e = d.cube->equities;
@@ -144,6 +145,9 @@ std::string Shell::text_cube_analysis(const analysis::DecisionAnalysis& d,
   }
   if (!alert && double_mark) s += strf("Alert: double decision marked %s\n", mark);
   if (!alert && take_mark) s += strf("Alert: take decision marked %s\n", mark);
+  // A decision `analyse rollout cube' rolled out: gnubg's OutputCubeAnalysis for EVAL_ROLLOUT
+  // (with the export's defaults: rollout details and settings shown).
+  if (cube_rollout) return s + stored_cube_rollout(*cube_rollout, ci, take >= 0);
   return s + text::format_cube_analysis(*d.cube_outputs, *d.cube, ci, ec, output_, take >= 0);
 }
 
@@ -191,7 +195,8 @@ std::optional<analysis::DecisionAnalysis> Shell::hint_analysis() const {
 std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board& board,
                                const engine::MatchState& ms, const analysis::DecisionAnalysis* d,
                                const eval::EvalContext* chequer, const eval::EvalContext* cube,
-                               const std::vector<std::optional<HintMemo::MoveRollout>>* rollouts) {
+                               const std::vector<std::optional<HintMemo::MoveRollout>>* rollouts,
+                               const HintMemo::CubeRollout* cube_rollout) {
   // The contexts the analysis was made with: the `set analysis` ones unless told.
   const analysis::MatchAnalysisSettings settings = analysis_settings();
   const eval::EvalContext& chequer_ec = chequer ? *chequer : settings.chequer.context;
@@ -212,7 +217,7 @@ std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board&
         s += "\n";
       }
       export_beaver_ = false;
-      if (d) s += text_cube_analysis(*d, board, ms, false, -1, cube_ec);
+      if (d) s += text_cube_analysis(*d, board, ms, false, -1, cube_ec, cube_rollout);
       // TextPrintMoveAnalysis: alerts for a bad play and a marked roll (equities; gnubg's text
       // export shows MWC only under `set output mwc`, which tavla's shell does not offer).
       static constexpr const char* kSkill[] = {"very bad", "bad", "doubtful"};
@@ -265,7 +270,7 @@ std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board&
       if (export_beaver_)
         s += "Cannot analyse beaver nor raccoons!\n";
       else if (d)
-        s += text_cube_analysis(*d, board, ms, true, -1, cube_ec);
+        s += text_cube_analysis(*d, board, ms, true, -1, cube_ec, cube_rollout);
       break;
     case engine::RecordKind::kTake:
     case engine::RecordKind::kDrop:
@@ -274,7 +279,8 @@ std::string Shell::text_record(const engine::MoveRecord& r, const engine::Board&
       if (export_beaver_)
         s += "Cannot analyse beaver nor raccoons!\n";
       else if (d)
-        s += text_cube_analysis(*d, board, ms, true, r.kind == engine::RecordKind::kTake, cube_ec);
+        s += text_cube_analysis(*d, board, ms, true, r.kind == engine::RecordKind::kTake, cube_ec,
+                                cube_rollout);
       export_beaver_ = false;
       break;
     default:
@@ -369,7 +375,7 @@ void Shell::cmd_export_position_text(std::string& args) {
     const std::optional<analysis::DecisionAnalysis> d = hint_analysis();
     const HintMemo* m = current_hint_memo();
     s += text_record(hint, board, ms, d ? &*d : nullptr, m ? &m->chequer : nullptr,
-                     hint_cube_context(), m ? &m->rollouts : nullptr);
+                     hint_cube_context(), m ? &m->rollouts : nullptr, hint_cube_rollout());
   }
   s += text_epilogue();
   write_export(*file, s);
@@ -450,12 +456,13 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
         s += text_record(r, state.board, ms,
                          analysed && (full || kept) ? &analysed->decisions[k] : nullptr,
                          kept ? &kept->chequer : nullptr, kept ? &kept->cube : nullptr,
-                         kept ? &kept->rollouts : nullptr);
+                         kept ? &kept->rollouts : nullptr,
+                         kept && kept->cube_rollout ? &*kept->cube_rollout : nullptr);
       } else {
         const std::optional<analysis::DecisionAnalysis> d = hint_analysis();
         const HintMemo* m = current_hint_memo();
         s += text_record(r, state.board, ms, d ? &*d : nullptr, m ? &m->chequer : nullptr,
-                         hint_cube_context(), m ? &m->rollouts : nullptr);
+                         hint_cube_context(), m ? &m->rollouts : nullptr, hint_cube_rollout());
       }
     } else if (!r.comment.empty()) {
       s += "Annotation:\n" + r.comment + "\n";

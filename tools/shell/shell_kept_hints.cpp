@@ -69,11 +69,13 @@ void Shell::keep_hint(const std::optional<HintMemo>& before) {
     kept.stored.cube_outputs = before->cube_outputs;
     kept.cube_result = before->cube;
     kept.cube = before->cube_context;
+    kept.cube_rollout = before->cube_rollout;
     any = true;
   } else if (earlier && earlier->stored.cube_outputs) {
     kept.stored.cube_outputs = earlier->stored.cube_outputs;
     kept.cube_result = earlier->cube_result;
     kept.cube = earlier->cube;
+    kept.cube_rollout = earlier->cube_rollout;
     any = true;
   }
   if (r.kind == RecordKind::kMove && before && !before->moves.empty()) {
@@ -128,6 +130,14 @@ const Shell::KeptHint* Shell::rolled_hint() const {
     return nullptr;
   const KeptHint* kept = kept_hint(flow_.games().size() - 1, game->records.size() - 1);
   return kept && kept->stored.cube_outputs && kept->cube_result ? kept : nullptr;
+}
+
+const Shell::HintMemo::CubeRollout* Shell::hint_cube_rollout() const {
+  const HintMemo* m = current_hint_memo();
+  if (m && m->cube) return m->cube_rollout ? &*m->cube_rollout : nullptr;
+  if (const KeptHint* rolled = rolled_hint(); rolled && rolled->cube_rollout)
+    return &*rolled->cube_rollout;
+  return nullptr;
 }
 
 const eval::EvalContext* Shell::hint_cube_context() const {

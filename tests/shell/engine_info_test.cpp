@@ -114,37 +114,57 @@ TEST(EngineInfo, SavedTutorAndKeptSettingsReadBackAsGnubgReadsThem) {
   EXPECT_EQ(run_tavla_script(dir + "/defaults.cmds", dir).find(first), std::string::npos);
 }
 
+// Settings saved by tavla and read back by gnubg and by tavla: `settings' (after the player
+// `names') end in `save settings saved.rc' in a fresh directory `name'; then both programs load
+// the file and run `show'. The saved file and both outputs, for the callers' assertions.
+struct ReadBack {
+  std::string rc, gnubg, tavla;
+};
+
+ReadBack save_and_read_back(const std::string& name, const std::string& names,
+                            const std::string& settings, const std::string& show) {
+  const std::string dir = temp_dir(name);
+  write_text(dir + "/save.cmds", names + settings + "save settings saved.rc\n");
+  run_tavla_script(dir + "/save.cmds", dir);
+  ReadBack r;
+  r.rc = read_text(dir + "/saved.rc");
+  write_text(dir + "/show.cmds", names + "load commands saved.rc\n" + show);
+  r.gnubg = run_gnubg_script(dir + "/show.cmds", dir);
+  r.tavla = run_tavla_script(dir + "/show.cmds", dir);
+  return r;
+}
+
+// The text from `first' on (empty when absent).
+std::string from(const std::string& text, const std::string& first) {
+  const size_t p = text.find(first);
+  return p == std::string::npos ? std::string() : text.substr(p);
+}
+
 // gnubg reads the export settings tavla saves (gnubg's lines, "set export move number" and the
 // quoted html type included) and shows what tavla shows reading them back.
 TEST(EngineInfo, SavedExportSettingsReadBackAsGnubgReadsThem) {
   TAVLA_REQUIRE_WEIGHTS();
   TAVLA_REQUIRE_GNUBG();
-  const std::string dir = temp_dir("saved_export_settings");
-  const std::string names = "set player 0 name alice\nset player 1 name bob\n";
-  write_text(dir + "/save.cmds",
-             names +
-                 "set export include statistics off\nset export show board 4\n"
-                 "set export show player 1\nset export moves number 9\n"
-                 "set export moves parameters evaluation on\nset export moves display bad off\n"
-                 "set export cube probabilities off\nset export cube display close off\n"
-                 "set export html type bbs\nset export html css inline\n"
-                 "set export html pictureurl pics/\nset export png size 6\n"
-                 "set export html size 2\nsave settings saved.rc\n");
-  run_tavla_script(dir + "/save.cmds", dir);
-  const std::string rc = read_text(dir + "/saved.rc");
+  const ReadBack r = save_and_read_back(
+      "saved_export_settings", "set player 0 name alice\nset player 1 name bob\n",
+      "set export include statistics off\nset export show board 4\n"
+      "set export show player 1\nset export moves number 9\n"
+      "set export moves parameters evaluation on\nset export moves display bad off\n"
+      "set export cube probabilities off\nset export cube display close off\n"
+      "set export html type bbs\nset export html css inline\n"
+      "set export html pictureurl pics/\nset export png size 6\n"
+      "set export html size 2\n",
+      "show export\n");
   for (const char* line :
        {"\nset export include statistics no\n", "\nset export show board 4\n",
         "\nset export show player 1\n", "\nset export move number 9\n",
         "\nset export html type \"bbs\"\n", "\nset export html css inline\n",
         "\nset export html pictureurl \"pics/\"\n", "\nset export png size 6\n"})
-    EXPECT_NE(rc.find(line), std::string::npos) << line << rc;
-  write_text(dir + "/show.cmds", names + "load commands saved.rc\nshow export\n");
-  const std::string gnubg = run_gnubg_script(dir + "/show.cmds", dir);
-  const std::string tavla = run_tavla_script(dir + "/show.cmds", dir);
+    EXPECT_NE(r.rc.find(line), std::string::npos) << line << r.rc;
   const std::string first = "\nExport settings: \n";
-  ASSERT_NE(gnubg.find(first), std::string::npos) << gnubg;
-  ASSERT_NE(gnubg.find("- players\r\t\t\t\t\t\t: bob\n"), std::string::npos) << gnubg;
-  EXPECT_EQ(tavla.substr(tavla.find(first)), gnubg.substr(gnubg.find(first)));
+  ASSERT_NE(r.gnubg.find(first), std::string::npos) << r.gnubg;
+  ASSERT_NE(r.gnubg.find("- players\r\t\t\t\t\t\t: bob\n"), std::string::npos) << r.gnubg;
+  EXPECT_EQ(from(r.tavla, first), from(r.gnubg, first));
 }
 
 // The evaluation setups' types and rollout settings tavla saves (gnubg's "... type rollout" and
@@ -152,35 +172,28 @@ TEST(EngineInfo, SavedExportSettingsReadBackAsGnubgReadsThem) {
 TEST(EngineInfo, SavedEvalSetupRolloutsReadBackAsGnubgReadsThem) {
   TAVLA_REQUIRE_WEIGHTS();
   TAVLA_REQUIRE_GNUBG();
-  const std::string dir = temp_dir("saved_evalsetup_rollouts");
-  const std::string names = "set player 0 name alice\nset player 1 name bob\nset player 1 gnubg\n";
-  write_text(dir + "/save.cmds",
-             names +
-                 "set analysis chequerplay type rollout\n"
-                 "set analysis chequerplay rollout trials 72\n"
-                 "set analysis chequerplay rollout player 1 chequerplay plies 1\n"
-                 "set analysis cubedecision evaluation plies 1\n"
-                 "set evaluation cubedecision type rollout\n"
-                 "set evaluation cubedecision rollout later enable on\n"
-                 "set player 1 chequerplay type rollout\n"
-                 "set player 1 chequerplay rollout truncation plies 4\n"
-                 "save settings saved.rc\n");
-  run_tavla_script(dir + "/save.cmds", dir);
-  const std::string rc = read_text(dir + "/saved.rc");
+  const ReadBack r = save_and_read_back(
+      "saved_evalsetup_rollouts",
+      "set player 0 name alice\nset player 1 name bob\nset player 1 gnubg\n",
+      "set analysis chequerplay type rollout\n"
+      "set analysis chequerplay rollout trials 72\n"
+      "set analysis chequerplay rollout player 1 chequerplay plies 1\n"
+      "set analysis cubedecision evaluation plies 1\n"
+      "set evaluation cubedecision type rollout\n"
+      "set evaluation cubedecision rollout later enable on\n"
+      "set player 1 chequerplay type rollout\n"
+      "set player 1 chequerplay rollout truncation plies 4\n",
+      "show analysis\nshow evaluation\nshow player\n");
   for (const char* line :
        {"\nset analysis chequerplay type rollout\n", "\nset analysis chequerplay rollout trials 72\n",
         "\nset analysis cubedecision type evaluation\n",
         "\nset evaluation cubedecision type rollout\n",
         "\nset player 1 chequerplay rollout truncation plies 4\n"})
-    EXPECT_NE(rc.find(line), std::string::npos) << line << rc;
-  write_text(dir + "/show.cmds",
-             names + "load commands saved.rc\nshow analysis\nshow evaluation\nshow player\n");
-  const std::string gnubg = run_gnubg_script(dir + "/show.cmds", dir);
-  const std::string tavla = run_tavla_script(dir + "/show.cmds", dir);
+    EXPECT_NE(r.rc.find(line), std::string::npos) << line << r.rc;
   const std::string first = "Analysis will be performed with";
-  ASSERT_NE(gnubg.find(first), std::string::npos) << gnubg;
-  ASSERT_NE(gnubg.find("72 games will be played per rollout."), std::string::npos) << gnubg;
-  EXPECT_EQ(tavla.substr(tavla.find(first)), gnubg.substr(gnubg.find(first)));
+  ASSERT_NE(r.gnubg.find(first), std::string::npos) << r.gnubg;
+  ASSERT_NE(r.gnubg.find("72 games will be played per rollout."), std::string::npos) << r.gnubg;
+  EXPECT_EQ(from(r.tavla, first), from(r.gnubg, first));
 }
 
 }  // namespace

@@ -172,18 +172,18 @@ TEST(EngineInfo, SavedExportSettingsReadBackAsGnubgReadsThem) {
 TEST(EngineInfo, SavedEvalSetupRolloutsReadBackAsGnubgReadsThem) {
   TAVLA_REQUIRE_WEIGHTS();
   TAVLA_REQUIRE_GNUBG();
-  const ReadBack r = save_and_read_back(
-      "saved_evalsetup_rollouts",
-      "set player 0 name alice\nset player 1 name bob\nset player 1 gnubg\n",
-      "set analysis chequerplay type rollout\n"
-      "set analysis chequerplay rollout trials 72\n"
-      "set analysis chequerplay rollout player 1 chequerplay plies 1\n"
-      "set analysis cubedecision evaluation plies 1\n"
-      "set evaluation cubedecision type rollout\n"
-      "set evaluation cubedecision rollout later enable on\n"
-      "set player 1 chequerplay type rollout\n"
-      "set player 1 chequerplay rollout truncation plies 4\n",
-      "show analysis\nshow evaluation\nshow player\n");
+  const ReadBack r =
+      save_and_read_back("saved_evalsetup_rollouts",
+                         "set player 0 name alice\nset player 1 name bob\nset player 1 gnubg\n",
+                         "set analysis chequerplay type rollout\n"
+                         "set analysis chequerplay rollout trials 72\n"
+                         "set analysis chequerplay rollout player 1 chequerplay plies 1\n"
+                         "set analysis cubedecision evaluation plies 1\n"
+                         "set evaluation cubedecision type rollout\n"
+                         "set evaluation cubedecision rollout later enable on\n"
+                         "set player 1 chequerplay type rollout\n"
+                         "set player 1 chequerplay rollout truncation plies 4\n",
+                         "show analysis\nshow evaluation\nshow player\n");
   for (const char* line :
        {"\nset analysis chequerplay type rollout\n", "\nset analysis chequerplay rollout trials 72\n",
         "\nset analysis cubedecision type evaluation\n",

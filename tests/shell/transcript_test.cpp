@@ -182,12 +182,12 @@ TEST(Program, ShowCommandsListsWhatHelpDescribes) {
     helps += "help " + line + "\n";
   }
   EXPECT_GT(lines, 300);
-  for (const char* c : {"\nset evaluation movefilter\n", "\nset evaluation sameasanalysis\n",
-                        "\nset player movefilter\n", "\nshow onesidedrollout\n",
-                        "\nset matchinfo rating\n", "\nset rollout player chequerplay plies\n",
-                        "\nshow commands\n", "\nroll\n", "\ncmark move set rollout\n",
-                        "\nimport pos\n", "\nexport match html\n", "\nanalyse rollout move\n",
-                        "\nanalyse rollout cube\n"})
+  for (const char* c :
+       {"\nset evaluation movefilter\n", "\nset evaluation sameasanalysis\n",
+        "\nset player movefilter\n", "\nshow onesidedrollout\n", "\nset matchinfo rating\n",
+        "\nset rollout player chequerplay plies\n", "\nshow commands\n", "\nroll\n",
+        "\ncmark move set rollout\n", "\nimport pos\n", "\nexport match html\n",
+        "\nanalyse rollout move\n", "\nanalyse rollout cube\n"})
     EXPECT_NE(list.find(c), std::string::npos) << c << list;
   for (const char* c :
        {"\nanalyse rollout game", "\nanalysis ", "\nn\n", "\nset sound", "\nimport sgg\n"})

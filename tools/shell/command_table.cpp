@@ -969,8 +969,7 @@ const CommandEntry kAnnotate[] = {
 const CommandEntry kClear[] = {
     {"cache", &S::cmd_clear_cache, "Clear evaluation cache", nullptr, nullptr},
     {"hint", &S::cmd_clear_hint, "Clear analysis used for `hint'", nullptr, nullptr},
-    {"turn", &S::cmd_clear_turn, "Clear initialized cube action and dice roll", nullptr,
-     nullptr},
+    {"turn", &S::cmd_clear_turn, "Clear initialized cube action and dice roll", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kFirst[] = {

@@ -865,14 +865,12 @@ class Shell {
     std::optional<HintMemo::CubeRollout> cube_rollout;
   };
   // One record of the text export (gnubg's TextPrint...); `rollouts': the plays rolled out.
-  std::string text_record(const engine::MoveRecord& r, const engine::Board& board,
-                          const engine::MatchState& ms,
-                          const analysis::DecisionAnalysis* d = nullptr,
-                          const eval::EvalContext* chequer = nullptr,
-                          const eval::EvalContext* cube = nullptr,
-                          const std::vector<std::optional<HintMemo::MoveRollout>>* rollouts =
-                              nullptr,
-                          const HintMemo::CubeRollout* cube_rollout = nullptr);
+  std::string text_record(
+      const engine::MoveRecord& r, const engine::Board& board, const engine::MatchState& ms,
+      const analysis::DecisionAnalysis* d = nullptr, const eval::EvalContext* chequer = nullptr,
+      const eval::EvalContext* cube = nullptr,
+      const std::vector<std::optional<HintMemo::MoveRollout>>* rollouts = nullptr,
+      const HintMemo::CubeRollout* cube_rollout = nullptr);
   std::string text_cube_analysis(const analysis::DecisionAnalysis& d, const engine::Board& board,
                                  const engine::MatchState& ms, bool doubled, int take,
                                  const eval::EvalContext& ec,

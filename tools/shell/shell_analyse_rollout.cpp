@@ -130,9 +130,9 @@ void Shell::cmd_analyse_rollout_cube(std::string&) {
   }
   // Money: both states reported per unit of the current cube (gnubg's FindCubeDecision reads
   // them so); match play: the MWC of the player on roll.
-  std::vector<rollout::Alternative> alts{{game.board, ci, false, false, ci.cube},
-                                         {game.board, eval::after_double_take(ci), false, false,
-                                          ci.cube}};
+  std::vector<rollout::Alternative> alts{
+      {game.board, ci, false, false, ci.cube},
+      {game.board, eval::after_double_take(ci), false, false, ci.cube}};
   if (!rollout_seed_) rollout_seed_ = engine::system_seed();
   st.seed = *rollout_seed_;
   st.threads = threads_;
@@ -157,8 +157,8 @@ void Shell::cmd_analyse_rollout_cube(std::string&) {
   }
   const rollout::Outputs& nd = r.mean[0];
   const eval::Probabilities p{{nd[0], nd[1], nd[2], nd[3], nd[4]}};
-  r.result = eval::analyse_cube(
-      p, {nd[rollout::kCubefulEquity], r.mean[1][rollout::kCubefulEquity]}, ci);
+  r.result =
+      eval::analyse_cube(p, {nd[rollout::kCubefulEquity], r.mean[1][rollout::kCubefulEquity]}, ci);
   r.settings = st;
   r.games = ro.trials_done();
   HintMemo& memo = current_hint_memo() ? *hint_memo_ : remember_hint();

@@ -181,8 +181,9 @@ void Shell::cmd_clear_turn(std::string&) {
   }
   if (!confirm_not_last()) return;
   if (flow_.match().doubled) {
-    errf("tavla does not clear a pending double (gnubg 1.07 leaves the cube offered without its "
-         "record); answer it with take or drop");
+    errf(
+        "tavla does not clear a pending double (gnubg 1.07 leaves the cube offered without its "
+        "record); answer it with take or drop");
     return;
   }
   flow_.clear_turn();

@@ -190,7 +190,6 @@ std::string format_cube_analysis(const std::array<eval::Evaluation, 2>& evals,
   return s + cube_equities_text(a, ci, out, sign);
 }
 
-
 std::string format_cube_rollout_analysis(const std::array<rollout::Outputs, 2>& mean,
                                          const std::array<rollout::Outputs, 2>& std_error,
                                          const eval::CubeAnalysis& a, const eval::CubeInfo& ci,
@@ -220,8 +219,8 @@ std::string format_cube_rollout_analysis(const std::array<rollout::Outputs, 2>& 
       p = p.inverted();
       for (int k = 0; k < 5; ++k) m[i][k] = p[k];
       m[i][rollout::kCubelessEquity] = -m[i][rollout::kCubelessEquity];
-      m[i][rollout::kCubefulEquity] = ci.is_money() ? -m[i][rollout::kCubefulEquity]
-                                                    : 1.0f - m[i][rollout::kCubefulEquity];
+      m[i][rollout::kCubefulEquity] =
+          ci.is_money() ? -m[i][rollout::kCubefulEquity] : 1.0f - m[i][rollout::kCubefulEquity];
       std::swap(se[i][1], se[i][3]);
       std::swap(se[i][2], se[i][4]);
     }
@@ -230,8 +229,8 @@ std::string format_cube_rollout_analysis(const std::array<rollout::Outputs, 2>& 
   std::string s = "\nCube analysis\nRollout";
   if (!ci.is_money())
     s += std::string(" ") + (out.mwc ? "cubeless MWC" : "cubeless equity") + " " +
-         output_equity(m[0][rollout::kCubelessEquity], ci, out) + " (Money: " +
-         money_equity(p, out) + ")\n";
+         output_equity(m[0][rollout::kCubelessEquity], ci, out) +
+         " (Money: " + money_equity(p, out) + ")\n";
   else
     s += " cubeless equity " + money_equity(p, out) + "\n";
   s += "\n";  // gnubg prints the probabilities of evaluations only

@@ -389,5 +389,65 @@ TEST(Sgf, PositionFileAfterACubeHintHoldsItsAnalysis) {
   }
 }
 
+// Two texts equal apart from their numbers, which may differ by `tol` (rollouts' %.10g figures:
+// tavla's sums of the same trials round differently in the last float digits).
+void expect_same_but_numbers(const std::string& a, const std::string& b, double tol) {
+  static const std::regex num(R"(-?[0-9]+\.[0-9]+)");
+  EXPECT_EQ(std::regex_replace(a, num, "#"), std::regex_replace(b, num, "#"));
+  std::vector<double> x, y;
+  for (auto it = std::sregex_iterator(a.begin(), a.end(), num); it != std::sregex_iterator(); ++it)
+    x.push_back(std::stod(it->str()));
+  for (auto it = std::sregex_iterator(b.begin(), b.end(), num); it != std::sregex_iterator(); ++it)
+    y.push_back(std::stod(it->str()));
+  ASSERT_EQ(x.size(), y.size());
+  for (size_t i = 0; i < x.size(); ++i) EXPECT_NEAR(x[i], y[i], tol) << "number " << i;
+}
+
+// `analyse rollout cube' before the dice and `analyse rollout move' on them (a bearoff position:
+// the figures are gnubg's), then the play: `save game' writes the rollouts as gnubg 1.07 does
+// (sgf.c WriteRolloutAnalysis: DA[X ver 3 Eq ...] and A[]'s "X ver 3 Score ..." entries with the
+// rollout context), and gnubg opens tavla's file with them: its text export of tavla's file is
+// that of its own.
+TEST(Sgf, RolloutsSavedAsGnubgSavesThem) {
+  TAVLA_REQUIRE_GNUBG();
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string dir = temp_dir("sgf_rollouts");
+  const std::string play =
+      "set defaultnames alice bob\n"
+      "set player both human\n"
+      "set seed 3\n"
+      "set rollout trials 36\n"
+      "set rollout seed 1\n"
+      "new match 5\n"
+      "set board simple 0 0 2 2 2 3 3 0 0 0 0 0 0 0 0 0 0 0 0 -3 -3 -2 -2 -2 -2 0\n"
+      "set turn bob\n"
+      "set turn alice\n"
+      "analyse rollout cube\n"
+      "set dice 5 2\n"
+      "hint 3\n"
+      "analyse rollout move 1 3\n"
+      "move 5/off 2/off\n";
+  write_text(dir + "/tavla.cmds", play + "save game tavla.sgf\n");
+  write_text(dir + "/gnubg.cmds", play + "save game gnubg.sgf\n");
+  run_tavla_script(dir + "/tavla.cmds", dir);
+  run_gnubg_script(dir + "/gnubg.cmds", dir);
+  const std::string tavla_sgf = read_text(dir + "/tavla.sgf");
+  const std::string gnubg_sgf = read_text(dir + "/gnubg.sgf");
+  ASSERT_NE(gnubg_sgf.find("DA[X ver 3 Eq Trials 36"), std::string::npos) << gnubg_sgf;
+  ASSERT_NE(gnubg_sgf.find("[ezbz X ver 3 Score"), std::string::npos) << gnubg_sgf;
+  const auto plain = [](std::string t) {
+    t = std::regex_replace(t, std::regex(R"(AP\[[^\]]*\])"), "AP[]");
+    return normalise(t);
+  };
+  expect_same_but_numbers(plain(tavla_sgf), plain(gnubg_sgf), 2e-6);
+
+  write_text(dir + "/look_tavla.cmds", "load match tavla.sgf\nexport game text -\n");
+  write_text(dir + "/look_gnubg.cmds", "load match gnubg.sgf\nexport game text -\n");
+  const std::string of_tavla = normalise(run_gnubg_script(dir + "/look_tavla.cmds", dir));
+  const std::string of_gnubg = normalise(run_gnubg_script(dir + "/look_gnubg.cmds", dir));
+  EXPECT_NE(of_gnubg.find("Rollout"), std::string::npos) << of_gnubg;
+  EXPECT_EQ(of_tavla, of_gnubg);
+}
+
 }  // namespace
 }  // namespace tavla::test

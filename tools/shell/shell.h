@@ -30,6 +30,7 @@
 #include "shell/engine_player.h"
 #include "text/analysis_text.h"
 #include "text/board_drawing.h"
+#include "text/match_analysis_sgf.h"
 #include "text/match_analysis_text.h"
 
 namespace tavla::bearoff {
@@ -882,6 +883,8 @@ class Shell {
   void keep_hint(const std::optional<HintMemo>& before);
   // The kept hint of record k of game g when it still belongs to that record, else null.
   const KeptHint* kept_hint(size_t g, size_t k) const;
+  // The rollouts kept in game g's records, by record index, for the SGF writer.
+  std::map<int, text::SgfRecordRollouts> record_rollouts(size_t g) const;
   // The roll's record of the position shown when it kept a cube hint given before the roll
   // (gnubg's hint record still holds it), else null.
   const KeptHint* rolled_hint() const;

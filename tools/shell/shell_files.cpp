@@ -72,10 +72,35 @@ void Shell::save(std::string& args, bool whole_match) {
   for (size_t g = first; g < last; ++g) {
     extras.emplace_back();
     // Else the hints its records kept.
-    if (const std::optional<analysis::GameAnalysis> a = game_analysis(g))
-      extras.back() = text::sgf_game_analysis(*a, settings);
+    if (const std::optional<analysis::GameAnalysis> a = game_analysis(g)) {
+      const std::map<int, text::SgfRecordRollouts> rolled = record_rollouts(g);
+      extras.back() = text::sgf_game_analysis(*a, settings, &rolled);
+    }
   }
   write_file(*file, engine::write_sgf(match_record(whole_match), engine::kSgfApplication, &extras));
+}
+
+// The rollouts `analyse rollout move|cube' left in the records of game g (their kept hints), as
+// the SGF writer takes them.
+std::map<int, text::SgfRecordRollouts> Shell::record_rollouts(size_t g) const {
+  std::map<int, text::SgfRecordRollouts> out;
+  const auto& games = all_games();
+  if (g >= games.size()) return out;
+  for (size_t k = 0; k < games[g].records.size(); ++k) {
+    const KeptHint* kept = kept_hint(g, k);
+    if (!kept) continue;
+    text::SgfRecordRollouts r;
+    if (kept->stored.moves)
+      for (size_t i = 0; i < kept->rollouts.size() && i < kept->stored.moves->size(); ++i)
+        if (const auto& m = kept->rollouts[i])
+          r.moves.push_back({(*kept->stored.moves)[i].move.move, m->mean, m->std_error,
+                             m->settings, m->games});
+    if (kept->cube_rollout)
+      r.cube = text::SgfCubeRollout{kept->cube_rollout->mean, kept->cube_rollout->std_error,
+                                    kept->cube_rollout->settings, kept->cube_rollout->games};
+    if (!r.moves.empty() || r.cube) out[static_cast<int>(k)] = std::move(r);
+  }
+  return out;
 }
 
 bool Shell::write_file(const std::string& file, const std::string& text) {

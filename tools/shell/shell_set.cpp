@@ -134,7 +134,11 @@ void Shell::cmd_set_dice(std::string& args) {
     out("You must specify two numbers from 1 to 6 for the dice.\n");
     return;
   }
+  // gnubg keeps its hint record through `set dice' as through a roll: a cube analysis made
+  // before it reaches the play of these dice.
+  const std::optional<HintMemo> hinted = hint_before_action();
   flow_.set_dice({n0, n1});
+  keep_hint(hinted);
   outf("The dice have been set to %d and %d.\n", n0, n1);
 }
 

@@ -34,6 +34,60 @@ std::string context_text(const eval::EvalContext& ec, int plies) {
          std::to_string(ec.prune ? 1 : 0);
 }
 
+std::string g10(float x) { return fixed("%.10g", static_cast<double>(x)); }
+
+// gnubg's WriteEvalContext: "ver 3 <plies>[C] <deterministic> <noise> <prune>".
+std::string eval_context(const eval::EvalContext& ec) {
+  return "ver " + std::to_string(kSgfVersion) + " " + context_text(ec, ec.plies);
+}
+
+// gnubg's WriteMoveFilters: the filters of a chequer setting at its own depth.
+std::string move_filters(const eval::EvalSetup& es) {
+  std::string s;
+  for (int i = 0; i < es.context.plies && i < eval::kMaxFilterPlies; ++i) {
+    const eval::MoveFilter& f = es.filters[es.context.plies - 1][i];
+    s += std::to_string(f.accept) + " " + std::to_string(f.extra) + " " +
+         fixed("%.5f", static_cast<double>(f.threshold)) + " ";
+  }
+  return s;
+}
+
+// gnubg's WriteRolloutContext (its spacing kept: gnubg reads the words back by keyword). tavla
+// rolls out with gnubg's Mersenne Twister only.
+std::string rollout_context(const rollout::RolloutSettings& rc) {
+  std::string s = "RC " + std::to_string(rc.cubeful ? 1 : 0) + " " +
+                  std::to_string(rc.variance_reduction ? 1 : 0) + " " +
+                  std::to_string(rc.initial ? 1 : 0) + " " + std::to_string(rc.rotate ? 1 : 0) +
+                  " " + std::to_string(rc.late_evaluations ? 1 : 0) + " " +
+                  std::to_string(rc.truncate ? 1 : 0) + " " + std::to_string(rc.truncate_plies) +
+                  " " + std::to_string(rc.truncate_bearoff2 ? 1 : 0) + " " +
+                  std::to_string(rc.truncate_bearoff_os ? 1 : 0) + " " +
+                  std::to_string(rc.late_turn) + " \"Mersenne Twister\" " +
+                  std::to_string(rc.seed) + " ";
+  for (int i = 0; i < 2; ++i) {
+    s += " cube" + std::to_string(i) + " " + eval_context(rc.cube[i]) + " ";
+    s += " cheq" + std::to_string(i) + " " + eval_context(rc.chequer[i].context);
+    if (rc.chequer[i].context.plies)
+      s += " filt" + std::to_string(i) + " " + move_filters(rc.chequer[i]);
+  }
+  for (int i = 0; i < 2; ++i) {
+    s += " latecube" + std::to_string(i) + " " + eval_context(rc.cube_late[i]) + " ";
+    s += " latecheq" + std::to_string(i) + " " + eval_context(rc.chequer_late[i].context);
+    if (rc.chequer_late[i].context.plies)
+      s += " latefilt" + std::to_string(i) + " " + move_filters(rc.chequer_late[i]);
+  }
+  // tavla has one truncation setting: gnubg's cube and chequer ones are equal by default.
+  s += " cubetrunc " + eval_context(rc.truncation);
+  s += " cheqtrunc " + eval_context(rc.truncation);
+  return s;
+}
+
+std::string outputs(const rollout::Outputs& o) {
+  std::string s;
+  for (float x : o) s += g10(x) + " ";
+  return s;
+}
+
 // gnubg's WriteDoubleAnalysis for an evaluation: both cube states' 7 outputs.
 std::string double_analysis(const std::array<eval::Evaluation, 2>& rows,
                             const eval::EvalContext& ec) {
@@ -49,13 +103,20 @@ std::string double_analysis(const std::array<eval::Evaluation, 2>& rows,
 }
 
 // gnubg's WriteMoveAnalysis: the index of the play made (the list's size when it is not there),
-// then every play with its evaluation; "MR[]": no play marked for a rollout.
-std::string move_analysis(const DecisionAnalysis& d, const eval::EvalContext& ec) {
+// then every play with its evaluation or rollout; "MR[]": no play marked for a rollout.
+std::string move_analysis(const DecisionAnalysis& d, const eval::EvalContext& ec,
+                          const std::vector<SgfMoveRollout>* rollouts) {
   const size_t played = d.played >= 0 ? static_cast<size_t>(d.played) : d.moves.size();
   std::string s = "A[" + std::to_string(played) + "]";
   for (const eval::ScoredMove& m : d.moves) {
     s += "[" + engine::sgf_move_letters(d.player, m.move.move) + " ";
-    if (m.plies >= 0) {
+    const SgfMoveRollout* r = nullptr;
+    if (rollouts)
+      for (const SgfMoveRollout& x : *rollouts)
+        if (x.move == m.move.move) r = &x;
+    if (r) {
+      s += sgf_move_rollout(*r, m.score);
+    } else if (m.plies >= 0) {
       s += "E ver " + std::to_string(kSgfVersion) + " ";
       for (int j = 0; j < eval::Probabilities::kCount; ++j) s += f6(m.probs[j]) + " ";
       s += f6(m.score) + " ";
@@ -108,6 +169,21 @@ std::string pairs(const std::array<T, 2>& a) {
 
 }  // namespace
 
+// gnubg's WriteRolloutAnalysis for a play: its score (the ranking's) and cubeless equity.
+std::string sgf_move_rollout(const SgfMoveRollout& r, float score) {
+  return "X ver " + std::to_string(kSgfVersion) + " Score " + g10(score) + " " + g10(r.mean[5]) +
+         " Trials " + std::to_string(r.games) + " Output " + outputs(r.mean) + "StdDev " +
+         outputs(r.std_error) + "SK 0 " + rollout_context(r.settings);
+}
+
+// gnubg's WriteRolloutAnalysis for a cube decision: no double, then double, take.
+std::string sgf_cube_rollout(const SgfCubeRollout& r) {
+  return "X ver " + std::to_string(kSgfVersion) + " Eq Trials " + std::to_string(r.games) +
+         " NoDouble Output " + outputs(r.mean[0]) + "StdDev " + outputs(r.std_error[0]) +
+         "DoubleTake Output " + outputs(r.mean[1]) + "StdDev " + outputs(r.std_error[1]) +
+         "SK 0 " + rollout_context(r.settings);
+}
+
 // gnubg's WriteStatContext.
 std::string sgf_statistics(const analysis::Statistics& st) {
   std::string s = "GS";
@@ -144,17 +220,26 @@ std::string sgf_statistics(const analysis::Statistics& st) {
 }
 
 engine::SgfGameExtras sgf_game_analysis(const analysis::GameAnalysis& game,
-                                        const analysis::MatchAnalysisSettings& settings) {
+                                        const analysis::MatchAnalysisSettings& settings,
+                                        const std::map<int, SgfRecordRollouts>* rollouts) {
   engine::SgfGameExtras x;
   const analysis::Statistics& st = game.statistics;
   if (st.moves || st.cube || st.dice) x.root = sgf_statistics(st);
   for (const DecisionAnalysis& d : game.decisions) {
     if (x.records.size() <= static_cast<size_t>(d.record)) x.records.resize(d.record + 1);
     std::string& s = x.records[d.record];
+    const SgfRecordRollouts* rolled = nullptr;
+    if (rollouts)
+      if (auto it = rollouts->find(d.record); it != rollouts->end()) rolled = &it->second;
+    const auto cube_property = [&] {
+      return rolled && rolled->cube ? "DA[" + sgf_cube_rollout(*rolled->cube) + "]"
+                                    : double_analysis(*d.cube_outputs, settings.cube.context);
+    };
     switch (d.kind) {
       case RecordKind::kMove:
-        if (d.cube_outputs) s += double_analysis(*d.cube_outputs, settings.cube.context);
-        if (!d.moves.empty()) s += move_analysis(d, settings.chequer.context);
+        if (d.cube_outputs) s += cube_property();
+        if (!d.moves.empty())
+          s += move_analysis(d, settings.chequer.context, rolled ? &rolled->moves : nullptr);
         s += luck(d);
         s += skill(d.play_skill, false);
         s += skill(d.cube_skill, true);
@@ -162,7 +247,7 @@ engine::SgfGameExtras sgf_game_analysis(const analysis::GameAnalysis& game,
       case RecordKind::kDouble:
       case RecordKind::kTake:
       case RecordKind::kDrop:
-        if (d.cube_outputs) s += double_analysis(*d.cube_outputs, settings.cube.context);
+        if (d.cube_outputs) s += cube_property();
         s += skill(d.cube_skill, false);
         break;
       case RecordKind::kSetDice:

@@ -21,16 +21,46 @@
 #include <string_view>
 #include <vector>
 
+#include <map>
+
 #include "analysis/match_analysis.h"
 #include "engine/result.h"
 #include "engine/sgf.h"
+#include "rollout/rollout.h"
 
 namespace tavla::text {
 
+// A rollout stored in a record (gnubg's esMove / esDouble of EVAL_ROLLOUT): the means and
+// standard errors of the 7 outputs (5 probabilities, cubeless equity, cubeful equity: money per
+// unit cube, match MWC) for the player on roll, the settings and the trials done. A cube
+// rollout holds both cube states ([0] no double, [1] double, take).
+struct SgfMoveRollout {
+  engine::Move move;  // the play rolled out
+  rollout::Outputs mean{}, std_error{};
+  rollout::RolloutSettings settings;
+  int games = 0;
+};
+struct SgfCubeRollout {
+  std::array<rollout::Outputs, 2> mean{}, std_error{};
+  rollout::RolloutSettings settings;
+  int games = 0;
+};
+struct SgfRecordRollouts {
+  std::vector<SgfMoveRollout> moves;  // written as "X" entries of A[] instead of "E"
+  std::optional<SgfCubeRollout> cube;  // written as DA[X ...] instead of DA[E ...]
+};
+
 // The analysis properties of one game (its records as analysed, settings the ones it was
-// analysed with), for engine::write_sgf.
+// analysed with), for engine::write_sgf; `rollouts` (by record index): the plays and cube
+// decisions rolled out there, written as gnubg's WriteRolloutAnalysis does.
 engine::SgfGameExtras sgf_game_analysis(const analysis::GameAnalysis& game,
-                                        const analysis::MatchAnalysisSettings& settings);
+                                        const analysis::MatchAnalysisSettings& settings,
+                                        const std::map<int, SgfRecordRollouts>* rollouts = nullptr);
+
+// gnubg's WriteRolloutAnalysis of a play ("X ver 3 Score ...") or of a cube decision
+// ("X ver 3 Eq ..."), with its WriteRolloutContext.
+std::string sgf_move_rollout(const SgfMoveRollout& r, float score);
+std::string sgf_cube_rollout(const SgfCubeRollout& r);
 
 // gnubg's GS[...] property of a game's statistics (WriteStatContext): "[M:...]" when
 // `st.moves`, "[C:...]" when `st.cube`, "[D:...]" when `st.dice`; "GS" alone when none.

@@ -447,6 +447,33 @@ TEST(Sgf, RolloutsSavedAsGnubgSavesThem) {
   const std::string of_gnubg = normalise(run_gnubg_script(dir + "/look_gnubg.cmds", dir));
   EXPECT_NE(of_gnubg.find("Rollout"), std::string::npos) << of_gnubg;
   EXPECT_EQ(of_tavla, of_gnubg);
+
+  // A cube rollout reaches the double, the take and the play of the next roll (DA[X ...] on
+  // each); a 1-ply chequer setting writes its move filters ("filt0 0 8 0.16000").
+  const std::string doubled =
+      "set defaultnames alice bob\n"
+      "set player both human\n"
+      "set seed 3\n"
+      "set rollout trials 36\n"
+      "set rollout seed 1\n"
+      "set rollout cubedecision plies 0\n"
+      "set rollout chequerplay plies 1\n"
+      "new match 5\n"
+      "set board simple 0 0 2 2 2 3 3 0 0 0 0 0 0 0 0 0 0 0 0 -3 -3 -2 -2 -2 -2 0\n"
+      "set turn bob\n"
+      "set turn alice\n"
+      "analyse rollout cube\n"
+      "double\n"
+      "take\n"
+      "set dice 5 2\n"
+      "move 5/off 2/off\n";
+  write_text(dir + "/tavla2.cmds", doubled + "save match tavla2.sgf\n");
+  write_text(dir + "/gnubg2.cmds", doubled + "save match gnubg2.sgf\n");
+  run_tavla_script(dir + "/tavla2.cmds", dir);
+  run_gnubg_script(dir + "/gnubg2.cmds", dir);
+  const std::string gnubg2 = read_text(dir + "/gnubg2.sgf");
+  ASSERT_NE(gnubg2.find("filt0 0 8 0.16000"), std::string::npos) << gnubg2;
+  expect_same_but_numbers(plain(read_text(dir + "/tavla2.sgf")), plain(gnubg2), 2e-6);
 }
 
 }  // namespace

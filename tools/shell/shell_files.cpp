@@ -93,8 +93,8 @@ std::map<int, text::SgfRecordRollouts> Shell::record_rollouts(size_t g) const {
     if (kept->stored.moves)
       for (size_t i = 0; i < kept->rollouts.size() && i < kept->stored.moves->size(); ++i)
         if (const auto& m = kept->rollouts[i])
-          r.moves.push_back({(*kept->stored.moves)[i].move.move, m->mean, m->std_error,
-                             m->settings, m->games});
+          r.moves.push_back(
+              {(*kept->stored.moves)[i].move.move, m->mean, m->std_error, m->settings, m->games});
     if (kept->cube_rollout)
       r.cube = text::SgfCubeRollout{kept->cube_rollout->mean, kept->cube_rollout->std_error,
                                     kept->cube_rollout->settings, kept->cube_rollout->games};

@@ -34,7 +34,9 @@ std::string context_text(const eval::EvalContext& ec, int plies) {
          std::to_string(ec.prune ? 1 : 0);
 }
 
-std::string g10(float x) { return fixed("%.10g", static_cast<double>(x)); }
+std::string g10(float x) {
+  return fixed("%.10g", static_cast<double>(x));
+}
 
 // gnubg's WriteEvalContext: "ver 3 <plies>[C] <deterministic> <noise> <prune>".
 std::string eval_context(const eval::EvalContext& ec) {
@@ -55,15 +57,14 @@ std::string move_filters(const eval::EvalSetup& es) {
 // gnubg's WriteRolloutContext (its spacing kept: gnubg reads the words back by keyword). tavla
 // rolls out with gnubg's Mersenne Twister only.
 std::string rollout_context(const rollout::RolloutSettings& rc) {
-  std::string s = "RC " + std::to_string(rc.cubeful ? 1 : 0) + " " +
-                  std::to_string(rc.variance_reduction ? 1 : 0) + " " +
-                  std::to_string(rc.initial ? 1 : 0) + " " + std::to_string(rc.rotate ? 1 : 0) +
-                  " " + std::to_string(rc.late_evaluations ? 1 : 0) + " " +
-                  std::to_string(rc.truncate ? 1 : 0) + " " + std::to_string(rc.truncate_plies) +
-                  " " + std::to_string(rc.truncate_bearoff2 ? 1 : 0) + " " +
-                  std::to_string(rc.truncate_bearoff_os ? 1 : 0) + " " +
-                  std::to_string(rc.late_turn) + " \"Mersenne Twister\" " +
-                  std::to_string(rc.seed) + " ";
+  std::string s =
+      "RC " + std::to_string(rc.cubeful ? 1 : 0) + " " +
+      std::to_string(rc.variance_reduction ? 1 : 0) + " " + std::to_string(rc.initial ? 1 : 0) +
+      " " + std::to_string(rc.rotate ? 1 : 0) + " " + std::to_string(rc.late_evaluations ? 1 : 0) +
+      " " + std::to_string(rc.truncate ? 1 : 0) + " " + std::to_string(rc.truncate_plies) + " " +
+      std::to_string(rc.truncate_bearoff2 ? 1 : 0) + " " +
+      std::to_string(rc.truncate_bearoff_os ? 1 : 0) + " " + std::to_string(rc.late_turn) +
+      " \"Mersenne Twister\" " + std::to_string(rc.seed) + " ";
   for (int i = 0; i < 2; ++i) {
     s += " cube" + std::to_string(i) + " " + eval_context(rc.cube[i]) + " ";
     s += " cheq" + std::to_string(i) + " " + eval_context(rc.chequer[i].context);
@@ -180,8 +181,8 @@ std::string sgf_move_rollout(const SgfMoveRollout& r, float score) {
 std::string sgf_cube_rollout(const SgfCubeRollout& r) {
   return "X ver " + std::to_string(kSgfVersion) + " Eq Trials " + std::to_string(r.games) +
          " NoDouble Output " + outputs(r.mean[0]) + "StdDev " + outputs(r.std_error[0]) +
-         "DoubleTake Output " + outputs(r.mean[1]) + "StdDev " + outputs(r.std_error[1]) +
-         "SK 0 " + rollout_context(r.settings);
+         "DoubleTake Output " + outputs(r.mean[1]) + "StdDev " + outputs(r.std_error[1]) + "SK 0 " +
+         rollout_context(r.settings);
 }
 
 // gnubg's WriteStatContext.

@@ -46,7 +46,7 @@ struct SgfCubeRollout {
   int games = 0;
 };
 struct SgfRecordRollouts {
-  std::vector<SgfMoveRollout> moves;  // written as "X" entries of A[] instead of "E"
+  std::vector<SgfMoveRollout> moves;   // written as "X" entries of A[] instead of "E"
   std::optional<SgfCubeRollout> cube;  // written as DA[X ...] instead of DA[E ...]
 };
 

@@ -517,6 +517,18 @@ class Shell {
   };
   enum class Rng { kMersenne, kManual, kFile };
 
+  // `analyse rollout move|cube''s rollout (shell_analyse_rollout.cpp): the statistics of each
+  // alternative, the settings run (the shell's seed and threads filled in) and the trials done.
+  struct AnalysisRollout {
+    std::vector<rollout::AlternativeStats> stats;
+    rollout::RolloutSettings settings;
+    int trials = 0;
+  };
+  // Runs st over alts with the trial counter on a terminal; nullopt when Ctrl-C stopped it
+  // (nothing is stored then; execute() says "(Interrupted)").
+  std::optional<AnalysisRollout> run_analysis_rollout(rollout::RolloutSettings st,
+                                                      const std::vector<rollout::Alternative>& alts);
+
   void handle(std::string& line, const CommandEntry* table, bool top);
   void save(std::string& args, bool whole_match);
   // Writes `text` to `file` ("-": the output) for the save and export commands, after asking

@@ -14,6 +14,27 @@
 
 namespace tavla::shell {
 
+std::optional<Shell::AnalysisRollout> Shell::run_analysis_rollout(
+    rollout::RolloutSettings st, const std::vector<rollout::Alternative>& alts) {
+  if (!rollout_seed_) rollout_seed_ = engine::system_seed();
+  st.seed = *rollout_seed_;
+  st.threads = threads_;
+  if (st.initial) st.rotate = false;
+  rollout::Rollout ro(nets_, bearoff_provider(), st, alts);
+  ro.run(
+      st.trials,
+      [&](const rollout::Progress& p) {
+        if (!options_.interactive) return;
+        std::fprintf(stderr, "\rRollout: %d/%d trials   ", p.trials_done, p.trials_total);
+        std::fflush(stderr);
+      },
+      36, &interrupted_);
+  if (options_.interactive) std::fprintf(stderr, "\n");
+  if (interrupted_) return std::nullopt;
+  out("\nRollout done. Printing final results.\n");
+  return AnalysisRollout{ro.stats(), st, ro.trials_done()};
+}
+
 void Shell::cmd_analyse_rollout_move(std::string& args) {
   CMarkTarget t;
   if (!cmark_moves_target(t)) return;
@@ -43,25 +64,9 @@ void Shell::cmd_analyse_rollout_move(std::string& args) {
     const engine::Board& after = memo.moves[static_cast<size_t>(i)].move.after;
     alts.push_back({after.swapped(), eval::with_on_roll(ci, 1 - ci.on_roll), true, true, ci.cube});
   }
-  if (!rollout_seed_) rollout_seed_ = engine::system_seed();
-  rollout::RolloutSettings st = rollout_;
-  st.seed = *rollout_seed_;
-  st.threads = threads_;
-  if (st.initial) st.rotate = false;
-  rollout::Rollout ro(nets_, bearoff_provider(), st, alts);
-  ro.run(
-      st.trials,
-      [&](const rollout::Progress& p) {
-        if (!options_.interactive) return;
-        std::fprintf(stderr, "\rRollout: %d/%d trials   ", p.trials_done, p.trials_total);
-        std::fflush(stderr);
-      },
-      36, &interrupted_);
-  if (options_.interactive) std::fprintf(stderr, "\n");
-  // An interrupted rollout stores nothing (execute() says "(Interrupted)").
-  if (interrupted_) return;
-  out("\nRollout done. Printing final results.\n");
-  const auto stats = ro.stats();
+  const std::optional<AnalysisRollout> ro = run_analysis_rollout(rollout_, alts);
+  if (!ro) return;
+  const auto& stats = ro->stats;
   memo.rollouts.resize(memo.moves.size());
   for (size_t j = 0; j < marked.size(); ++j) {
     const size_t i = static_cast<size_t>(marked[j]);
@@ -75,7 +80,7 @@ void Shell::cmd_analyse_rollout_move(std::string& args) {
                                      : eval::mwc_to_equity(mean[rollout::kCubefulEquity], ci);
     m.score = m.cubeful_equity;
     m.score2 = m.cubeless_equity;
-    memo.rollouts[i] = HintMemo::MoveRollout{mean, stats[j].std_error, st, ro.trials_done()};
+    memo.rollouts[i] = HintMemo::MoveRollout{mean, stats[j].std_error, ro->settings, ro->trials};
   }
   // gnubg's RefreshMoveList (CompareMovesGeneral): rollouts before evaluations, deeper
   // evaluations before shallower ones, then the higher score, then the higher cubeless equity.
@@ -133,23 +138,9 @@ void Shell::cmd_analyse_rollout_cube(std::string&) {
   std::vector<rollout::Alternative> alts{
       {game.board, ci, false, false, ci.cube},
       {game.board, eval::after_double_take(ci), false, false, ci.cube}};
-  if (!rollout_seed_) rollout_seed_ = engine::system_seed();
-  st.seed = *rollout_seed_;
-  st.threads = threads_;
-  if (st.initial) st.rotate = false;
-  rollout::Rollout ro(nets_, bearoff_provider(), st, alts);
-  ro.run(
-      st.trials,
-      [&](const rollout::Progress& p) {
-        if (!options_.interactive) return;
-        std::fprintf(stderr, "\rRollout: %d/%d trials   ", p.trials_done, p.trials_total);
-        std::fflush(stderr);
-      },
-      36, &interrupted_);
-  if (options_.interactive) std::fprintf(stderr, "\n");
-  if (interrupted_) return;  // stores nothing (execute() says "(Interrupted)")
-  out("\nRollout done. Printing final results.\n");
-  const auto stats = ro.stats();
+  const std::optional<AnalysisRollout> ro = run_analysis_rollout(st, alts);
+  if (!ro) return;
+  const auto& stats = ro->stats;
   HintMemo::CubeRollout r;
   for (int i = 0; i < 2; ++i) {
     r.mean[static_cast<size_t>(i)] = stats[static_cast<size_t>(i)].mean;
@@ -159,8 +150,8 @@ void Shell::cmd_analyse_rollout_cube(std::string&) {
   const eval::Probabilities p{{nd[0], nd[1], nd[2], nd[3], nd[4]}};
   r.result =
       eval::analyse_cube(p, {nd[rollout::kCubefulEquity], r.mean[1][rollout::kCubefulEquity]}, ci);
-  r.settings = st;
-  r.games = ro.trials_done();
+  r.settings = ro->settings;
+  r.games = ro->trials;
   HintMemo& memo = current_hint_memo() ? *hint_memo_ : remember_hint();
   memo.cube_rollout = r;
   // The hint record's cube analysis is the rollout's now (gnubg's CubeDecPtr): it passes to the

@@ -16,29 +16,24 @@ Format (eval/weights.h): float magic 472.3782, float version, then per net four 
 hidden, outputs, trained flag), two float betas and inputs*hidden (input-major) + outputs*hidden
 (output-major) + hidden + outputs floats, in the order of the NET names above.
 """
+import os
 import random
 import struct
 import sys
 
-ORDER = ["contact", "race", "crashed", "prune-contact", "prune-crashed", "prune-race"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from splice_nets import ORDER, read_nets  # noqa: E402  (the nets of a .wd as raw blobs)
 
 
-def read_nets(path):
-    data = open(path, "rb").read()
-    if len(data) < 8 or abs(struct.unpack_from("<f", data, 0)[0] - 472.3782) > 1e-3:
-        sys.exit(f"{path}: not a gnubg binary weights file (bad magic)")
-    nets, off = [], 8
-    for name in ORDER:
-        if off + 24 > len(data):
-            sys.exit(f"{path}: truncated in the {name} net's header")
-        ni, nh, no, flag = struct.unpack_from("<4i", data, off)
-        betas = struct.unpack_from("<2f", data, off + 16)
-        n = ni * nh + no * nh + nh + no
-        if min(ni, nh, no) < 1 or off + 24 + 4 * n > len(data):
-            sys.exit(f"{path}: bad or truncated {name} net")
-        nets.append([ni, nh, no, flag, betas, list(struct.unpack_from(f"<{n}f", data, off + 24))])
-        off += 24 + 4 * n
-    return data[:8], nets
+def parse(blob):
+    ni, nh, no, flag = struct.unpack_from("<4i", blob, 0)
+    betas = struct.unpack_from("<2f", blob, 16)
+    return [ni, nh, no, flag, betas, list(struct.unpack_from(f"<{(len(blob) - 24) // 4}f", blob, 24))]
+
+
+def serialise(net):
+    ni, nh, no, flag, betas, w = net
+    return struct.pack("<4i", ni, nh, no, flag) + struct.pack("<2f", *betas) + struct.pack(f"<{len(w)}f", *w)
 
 
 def widen(net, hidden, noise, rng):
@@ -72,14 +67,11 @@ def main(argv):
         sys.exit("HIDDEN must be an integer and NOISE a number")
     header, nets = read_nets(src)
     i = ORDER.index(name)
-    if not nets[i][1] < hidden <= 2 * nets[i][1]:
-        sys.exit(f"{name} has {nets[i][1]} hidden units: HIDDEN must be above that, at most twice")
-    nets[i] = widen(nets[i], hidden, noise, random.Random(1))
-    blob = header
-    for ni, nh, no, flag, betas, w in nets:
-        blob += struct.pack("<4i", ni, nh, no, flag) + struct.pack("<2f", *betas)
-        blob += struct.pack(f"<{len(w)}f", *w)
-    open(out, "wb").write(blob)
+    net = parse(nets[i])
+    if not net[1] < hidden <= 2 * net[1]:
+        sys.exit(f"{name} has {net[1]} hidden units: HIDDEN must be above that, at most twice")
+    nets[i] = serialise(widen(net, hidden, noise, random.Random(1)))
+    open(out, "wb").write(header + b"".join(nets))
     return 0
 
 

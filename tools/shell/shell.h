@@ -530,6 +530,7 @@ class Shell {
                                                       const std::vector<rollout::Alternative>& alts);
 
   void handle(std::string& line, const CommandEntry* table, bool top);
+  bool may_change_turn();  // set/clear turn's guards (shell_set.cpp)
   void save(std::string& args, bool whole_match);
   // Writes `text` to `file` ("-": the output) for the save and export commands, after asking
   // to overwrite (`set confirm save`); false when not written (refused, or an error reported).

@@ -142,16 +142,23 @@ void Shell::cmd_set_dice(std::string& args) {
   outf("The dice have been set to %d and %d.\n", n0, n1);
 }
 
-void Shell::cmd_set_turn(std::string& args) {
-  std::optional<std::string> w = next_token(args);
+// gnubg's guards of `set turn' and `clear turn' (same words): a game in play, no resignation
+// pending. Says why not and returns false otherwise.
+bool Shell::may_change_turn() {
   if (!flow_.playing()) {
     out("There must be a game in progress to set a player on roll.\n");
-    return;
+    return false;
   }
   if (flow_.match().resigned) {
     out("Please resolve the resignation first.\n");
-    return;
+    return false;
   }
+  return true;
+}
+
+void Shell::cmd_set_turn(std::string& args) {
+  std::optional<std::string> w = next_token(args);
+  if (!may_change_turn()) return;
   if (!w) {
     out("Which player do you want to set on roll?\n");
     return;
@@ -175,14 +182,7 @@ void Shell::cmd_set_turn(std::string& args) {
 // double pending gnubg 1.07 drops the double's record but leaves the cube offered (its match
 // state is not recomputed, and the next `take' goes astray); tavla refuses that case.
 void Shell::cmd_clear_turn(std::string&) {
-  if (!flow_.playing()) {
-    out("There must be a game in progress to set a player on roll.\n");
-    return;
-  }
-  if (flow_.match().resigned) {
-    out("Please resolve the resignation first.\n");
-    return;
-  }
+  if (!may_change_turn()) return;
   if (!confirm_not_last()) return;
   if (flow_.match().doubled) {
     errf(

@@ -29,9 +29,17 @@ bool left_out(const std::string& line) {
       "quit",  "exit",   "commands",  "relational"};
   for (const std::string& c : kSlowOrFiles)
     if (c.starts_with(first)) return true;
-  // The computer player thinks: keep both players human.
-  for (const char* w : {"gnubg", "external", "plies", "level", "rollout"})
-    if (lower.find(w) != std::string::npos) return true;
+  // The computer player thinks: keep both players human and every evaluation at 0 ply. The shell
+  // takes any prefix of a keyword ("set pl 0 g" makes player 0 the computer, "ch ev pl 3" sets
+  // 3 plies), so a later word that begins one of these keywords leaves the line out.
+  static const std::vector<std::string> kThinking = {"gnubg", "external", "plies", "level",
+                                                     "rollout"};
+  std::string word;
+  while (words >> word)
+    for (const std::string& k : kThinking)
+      if (k.starts_with(word)) return true;
+  for (const std::string& k : kThinking)
+    if (lower.find(k) != std::string::npos) return true;
   return false;
 }
 

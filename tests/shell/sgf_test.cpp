@@ -476,5 +476,99 @@ TEST(Sgf, RolloutsSavedAsGnubgSavesThem) {
   expect_same_but_numbers(plain(read_text(dir + "/tavla2.sgf")), plain(gnubg2), 2e-6);
 }
 
+// The commands that make gnubg's files with rollouts: a bearoff position (the figures are
+// gnubg's), `analyse rollout cube' before the dice and `analyse rollout move' on them, or the
+// cube rollout then a double, its take and a play.
+std::string rollout_play_commands(bool doubled) {
+  std::string s =
+      "set defaultnames alice bob\n"
+      "set player both human\n"
+      "set seed 3\n"
+      "set rollout trials 36\n"
+      "set rollout seed 1\n";
+  if (doubled) s += "set rollout cubedecision plies 0\nset rollout chequerplay plies 1\n";
+  s += "new match 5\n"
+       "set board simple 0 0 2 2 2 3 3 0 0 0 0 0 0 0 0 0 0 0 0 -3 -3 -2 -2 -2 -2 0\n"
+       "set turn bob\n"
+       "set turn alice\n"
+       "analyse rollout cube\n";
+  if (doubled) return s + "double\ntake\nset dice 5 2\nmove 5/off 2/off\n";
+  // bob's play after it: gnubg reviews a file of one play from its start after loading it.
+  return s + "set dice 5 2\nhint 3\nanalyse rollout move 1 3\nmove 5/off 2/off\n"
+             "set dice 6 5\nmove 6/off 5/off\n";
+}
+
+// `load match' of a file with rollouts (gnubg's "X ver 3" entries of A[] and DA[]) keeps them:
+// for gnubg's files of a move rollout and of a cube rollout reaching a double and its take,
+// tavla's `save match' after loading writes what gnubg's does (numbers within 2e-6), its text
+// export and `show statistics game' equal gnubg's (which counts a rolled-out play as analysed),
+// and tavla's own file loads and saves again unchanged.
+TEST(Sgf, LoadedRolloutsAreKeptAsGnubgKeepsThem) {
+  TAVLA_REQUIRE_GNUBG();
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string dir = temp_dir("sgf_load_rollouts");
+  const auto plain = [](std::string t) {
+    t = std::regex_replace(t, std::regex(R"(AP\[[^\]]*\])"), "AP[]");
+    return normalise(t);
+  };
+  for (bool doubled : {false, true}) {
+    SCOPED_TRACE(doubled ? "cube rollout, double, take" : "move and cube rollouts");
+    const std::string src = doubled ? "src2.sgf" : "src1.sgf";
+    write_text(dir + "/make.cmds", rollout_play_commands(doubled) + "save match " + src + "\n");
+    run_gnubg_script(dir + "/make.cmds", dir);
+    const std::string made = read_text(dir + "/" + src);
+    ASSERT_NE(made.find("X ver 3 Eq Trials 36"), std::string::npos) << made;
+    for (const char* who : {"tavla", "gnubg"})
+      write_text(dir + "/" + who + ".cmds", "load match " + src +
+                                                "\nshow statistics game\nexport game text -\n"
+                                                "save match " + who + ".sgf\n");
+    const std::string by_tavla = normalise(run_tavla_script(dir + "/tavla.cmds", dir));
+    const std::string by_gnubg = normalise(run_gnubg_script(dir + "/gnubg.cmds", dir));
+    EXPECT_NE(by_gnubg.find("Rollout details"), std::string::npos) << by_gnubg;
+    EXPECT_EQ(by_tavla, by_gnubg);
+    const std::string tavla_sgf = read_text(dir + "/tavla.sgf");
+    const std::string gnubg_sgf = read_text(dir + "/gnubg.sgf");
+    ASSERT_NE(gnubg_sgf.find("X ver 3 Eq Trials 36"), std::string::npos) << gnubg_sgf;
+    expect_same_but_numbers(plain(tavla_sgf), plain(gnubg_sgf), 2e-6);
+    // tavla's file read back by tavla and written again: the same file.
+    write_text(dir + "/again.cmds", "load match tavla.sgf\nsave match again.sgf\n");
+    run_tavla_script(dir + "/again.cmds", dir);
+    EXPECT_EQ(plain(read_text(dir + "/again.sgf")), plain(tavla_sgf));
+  }
+}
+
+// A rollout entry that does not parse: `load match' says which file, game, action and what is
+// wrong, loads nothing, and the shell goes on.
+TEST(Sgf, BadRolloutEntryIsRefusedWithItsPlace) {
+  TAVLA_REQUIRE_GNUBG();
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string dir = temp_dir("sgf_bad_rollout");
+  write_text(dir + "/make.cmds", rollout_play_commands(false) + "save match good.sgf\n");
+  run_gnubg_script(dir + "/make.cmds", dir);
+  const std::string good = read_text(dir + "/good.sgf");
+  const size_t play = good.find("[ezbz X ver 3 Score");
+  const size_t cube = good.find("DA[X ver 3 Eq");
+  ASSERT_NE(play, std::string::npos) << good;
+  ASSERT_NE(cube, std::string::npos) << good;
+  std::string bad_play = good, bad_cube = good;
+  bad_play.replace(bad_play.find("Trials 36", play), 9, "Trials x");
+  bad_cube.replace(bad_cube.find("StdDev", cube), 6, "Stdev");
+  write_text(dir + "/bad_play.sgf", bad_play);
+  write_text(dir + "/bad_cube.sgf", bad_cube);
+  write_text(dir + "/look.cmds",
+             "load match bad_play.sgf\nshow board\nload match bad_cube.sgf\nshow score\n");
+  const std::string out = run_tavla_script(dir + "/look.cmds", dir);
+  // The action: the play's node is the file's third record (the dice, the board, the play).
+  EXPECT_NE(out.find("bad_play.sgf: game 1, action 3: bad rollout in A[]: play 1 (ezbz): "
+                     "whole number 0..2147483647 expected for Trials at \"x\""),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("bad_cube.sgf: game 1, action 3: bad rollout in DA[]: \"StdDev\" expected "
+                     "at \"Stdev\""),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("The score (after 0 games) is"), std::string::npos) << out;
+}
+
 }  // namespace
 }  // namespace tavla::test

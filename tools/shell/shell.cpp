@@ -389,6 +389,7 @@ bool Shell::new_game() {
   if (!record_ && flow_.match().is_money() && flow_.has_game() && !flow_.playing()) {
     flow_.drop_first_game();
     if (!game_analyses_.empty()) game_analyses_.erase(game_analyses_.begin());
+    if (!loaded_rollouts_.empty()) loaded_rollouts_.erase(loaded_rollouts_.begin());
   }
   int calls = 0;
   const bool started = flow_.start_game(

@@ -898,6 +898,23 @@ class Shell {
   const KeptHint* kept_hint(size_t g, size_t k) const;
   // The rollouts kept in game g's records, by record index, for the SGF writer.
   std::map<int, text::SgfRecordRollouts> record_rollouts(size_t g) const;
+  // The rollouts a loaded match file held (shell_loaded_rollouts.cpp): per game of flow_, by
+  // record, with the record they were read for; they hold while the game's loaded analysis
+  // (game_analyses_) does and the record is unchanged, as the kept hints hold.
+  struct LoadedRollouts {
+    engine::MoveRecord record;
+    text::SgfRecordRollouts rollouts;
+  };
+  std::vector<std::map<size_t, LoadedRollouts>> loaded_rollouts_;
+  const text::SgfRecordRollouts* loaded_rollouts(size_t g, size_t k) const;
+  void keep_loaded_rollouts(std::vector<std::map<int, text::SgfRecordRollouts>> rolled);
+  void drop_loaded_rollouts(size_t first, size_t last);  // games [first, last)
+  // For text_record: record k's loaded plays rolled out, parallel to d.moves (empty: none), and
+  // its cube decision rolled out (its decision d.cube).
+  std::vector<std::optional<HintMemo::MoveRollout>> loaded_move_rollouts(
+      size_t g, size_t k, const analysis::DecisionAnalysis& d) const;
+  std::optional<HintMemo::CubeRollout> loaded_cube_rollout(
+      size_t g, size_t k, const analysis::DecisionAnalysis& d) const;
   // The roll's record of the position shown when it kept a cube hint given before the roll
   // (gnubg's hint record still holds it), else null.
   const KeptHint* rolled_hint() const;

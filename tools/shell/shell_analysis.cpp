@@ -61,6 +61,7 @@ bool Shell::analyse_games(size_t first, size_t last) {
     return false;
   }
   game_analyses_.resize(all_games().size());
+  drop_loaded_rollouts(first, last);  // a loaded file's rollouts go with its analysis
   for (size_t g = first; g < last && g - first < result->games.size(); ++g)
     game_analyses_[g] = std::move(result->games[g - first]);
   return true;
@@ -133,6 +134,7 @@ void Shell::cmd_analyse_clear_game(std::string&) {
   }
   const size_t g = current_game_index();
   if (g < game_analyses_.size()) game_analyses_[g].reset();
+  drop_loaded_rollouts(g, g + 1);
 }
 
 void Shell::cmd_analyse_clear_match(std::string&) {
@@ -141,6 +143,7 @@ void Shell::cmd_analyse_clear_match(std::string&) {
     return;
   }
   game_analyses_.clear();
+  loaded_rollouts_.clear();
 }
 
 void Shell::cmd_show_statistics_match(std::string&) {

@@ -453,11 +453,19 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
       const size_t k = static_cast<size_t>(&r - records.data());
       if (k < game.records.size()) {
         const KeptHint* kept = full ? nullptr : kept_hint(g, k);
+        // A loaded file's rollouts, with its analysis.
+        std::vector<std::optional<HintMemo::MoveRollout>> loaded;
+        std::optional<HintMemo::CubeRollout> loaded_cube;
+        if (full && analysed) {
+          loaded = loaded_move_rollouts(g, k, analysed->decisions[k]);
+          loaded_cube = loaded_cube_rollout(g, k, analysed->decisions[k]);
+        }
         s += text_record(r, state.board, ms,
                          analysed && (full || kept) ? &analysed->decisions[k] : nullptr,
                          kept ? &kept->chequer : nullptr, kept ? &kept->cube : nullptr,
-                         kept ? &kept->rollouts : nullptr,
-                         kept && kept->cube_rollout ? &*kept->cube_rollout : nullptr);
+                         kept ? &kept->rollouts : (loaded.empty() ? nullptr : &loaded),
+                         kept && kept->cube_rollout ? &*kept->cube_rollout
+                                                    : (loaded_cube ? &*loaded_cube : nullptr));
       } else {
         const std::optional<analysis::DecisionAnalysis> d = hint_analysis();
         const HintMemo* m = current_hint_memo();

@@ -80,24 +80,32 @@ void Shell::save(std::string& args, bool whole_match) {
   write_file(*file, engine::write_sgf(match_record(whole_match), engine::kSgfApplication, &extras));
 }
 
-// The rollouts `analyse rollout move|cube' left in the records of game g (their kept hints), as
-// the SGF writer takes them.
+// The rollouts `analyse rollout move|cube' left in the records of game g (their kept hints), or
+// else those a loaded file held, as the SGF writer takes them.
 std::map<int, text::SgfRecordRollouts> Shell::record_rollouts(size_t g) const {
   std::map<int, text::SgfRecordRollouts> out;
   const auto& games = all_games();
   if (g >= games.size()) return out;
   for (size_t k = 0; k < games[g].records.size(); ++k) {
     const KeptHint* kept = kept_hint(g, k);
-    if (!kept) continue;
+    const text::SgfRecordRollouts* loaded = loaded_rollouts(g, k);
+    if (!kept && !loaded) continue;
     text::SgfRecordRollouts r;
+    if (!kept) {
+      out[static_cast<int>(k)] = *loaded;
+      continue;
+    }
     if (kept->stored.moves)
       for (size_t i = 0; i < kept->rollouts.size() && i < kept->stored.moves->size(); ++i)
         if (const auto& m = kept->rollouts[i])
           r.moves.push_back(
-              {(*kept->stored.moves)[i].move.move, m->mean, m->std_error, m->settings, m->games});
+              {(*kept->stored.moves)[i].move.move, m->mean, m->std_error, m->settings, m->games,
+               std::nullopt, std::nullopt});
     if (kept->cube_rollout)
       r.cube = text::SgfCubeRollout{kept->cube_rollout->mean, kept->cube_rollout->std_error,
                                     kept->cube_rollout->settings, kept->cube_rollout->games};
+    if (loaded && r.moves.empty()) r.moves = loaded->moves;
+    if (loaded && !r.cube) r.cube = loaded->cube;
     if (!r.moves.empty() || r.cube) out[static_cast<int>(k)] = std::move(r);
   }
   return out;
@@ -343,6 +351,7 @@ void Shell::load_match_record(const engine::MatchRecord& match) {
   names_.name = match.info.names;
   match_info_ = match.info;
   game_analyses_.clear();  // the analysis of the match replaced
+  loaded_rollouts_.clear();
   kept_hints_.clear();
   hint_memo_.reset();  // gnubg drops its hint record with the match
   cmarks_.clear();
@@ -374,8 +383,9 @@ void Shell::cmd_load_match(std::string& args) {
   // An analysed file keeps its analysis, as gnubg's: the statistics are recounted from the stored
   // evaluations (gnubg's updateStatisticsMatch), nothing is evaluated again.
   std::optional<std::vector<analysis::StoredGameAnalysis>> stored;
+  std::vector<std::map<int, text::SgfRecordRollouts>> rolled;
   if (text::has_stored_analysis(props)) {
-    auto s = text::stored_analysis(*match, props, *file);
+    auto s = text::stored_analysis(*match, props, *file, &rolled);
     if (!s) {
       errf("%s", s.error().c_str());
       return;
@@ -400,6 +410,7 @@ void Shell::cmd_load_match(std::string& args) {
   game_analyses_.assign(all_games().size(), std::nullopt);
   for (size_t g = 0; g < recount->games.size() && g < game_analyses_.size(); ++g)
     game_analyses_[g] = std::move(recount->games[g]);
+  keep_loaded_rollouts(std::move(rolled));
   goto_first_game_after_loading();
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "text/analysis_text.h"
 
+#include <cmath>
+
 #include <cstdio>
 
 #include "engine/move_text.h"
@@ -348,6 +350,90 @@ std::string format_rollout_result(const std::string& label, const rollout::Outpu
   return s;
 }
 
+namespace {
+
+// gnubg's cmp_evalcontext == 0: plies, cubeful, noise, determinism when noisy, pruning above 0 ply.
+bool same_context(const eval::EvalContext& a, const eval::EvalContext& b) {
+  return a.plies == b.plies && a.cubeful == b.cubeful && a.noise == b.noise &&
+         (a.noise <= 0.0f || a.deterministic == b.deterministic) &&
+         (a.plies == 0 || a.prune == b.prune);
+}
+
+// gnubg's equal_movefilter of the filters for `plies` (levels 0 .. plies-1; `levels` fewer).
+bool same_filters(const eval::MoveFilters& a, const eval::MoveFilters& b, int plies, int levels,
+                  float tolerance) {
+  const auto& x = a[static_cast<size_t>(plies - 1)];
+  const auto& y = b[static_cast<size_t>(plies - 1)];
+  for (size_t j = 0; j < static_cast<size_t>(levels); ++j) {
+    if (x[j].accept != y[j].accept) return false;
+    if (x[j].accept < 0) continue;
+    if (x[j].extra != y[j].extra) return false;
+    if (tolerance == 0.0f && !x[j].extra) continue;
+    if (std::fabs(x[j].threshold - y[j].threshold) > tolerance) return false;
+  }
+  return true;
+}
+
+// gnubg's GetPredefinedChequerplaySetting: the level whose context this is (and above 0 ply whose
+// move filters these are, below the last ply), or "".
+std::string chequer_level_name(const eval::EvalSetup& es) {
+  const int plies = es.context.plies;
+  if (plies > eval::kMaxFilterPlies) return "";
+  for (int i = 0; i < eval::kLevelCount; ++i) {
+    const auto level = static_cast<eval::Level>(i);
+    const eval::EvalSetup l = eval::level_setup(level);
+    if (!same_context(l.context, es.context)) continue;
+    if (plies == 0 || same_filters(l.filters, es.filters, plies, plies - 1, 0.1e-6f))
+      return std::string(eval::level_name(level));
+  }
+  return "";
+}
+
+// gnubg's OutputMoveFilterPly.
+std::string move_filter_lines(const eval::EvalSetup& es) {
+  std::string s;
+  const int plies = es.context.plies;
+  for (int i = 0; i < plies && i < eval::kMaxFilterPlies; ++i) {
+    const eval::MoveFilter& f = es.filters[static_cast<size_t>(plies - 1)][static_cast<size_t>(i)];
+    if (f.accept < 0) {
+      s += printf_string("Skip pruning for %d-ply moves.\n", i);
+      continue;
+    }
+    s += f.accept == 1 ? printf_string("keep the best %d-ply move", i)
+                       : printf_string("keep the first %d %d-ply moves", f.accept, i);
+    if (f.extra)
+      s += printf_string(" and up to %d more moves within equity %0.3g", f.extra,
+                         static_cast<double>(f.threshold));
+    s += "\n";
+  }
+  return s;
+}
+
+}  // namespace
+
+// gnubg's OutputEvalContextsForRollout: both players' settings once when they are the same.
+std::string rollout_eval_contexts(const std::array<eval::EvalContext, 2>& cube,
+                                  const std::array<eval::EvalSetup, 2>& chequer) {
+  const int plies = chequer[0].context.plies;
+  const bool identical =
+      same_context(cube[0], cube[1]) && same_context(chequer[0].context, chequer[1].context) &&
+      (plies == 0 || plies > eval::kMaxFilterPlies ||
+       same_filters(chequer[0].filters, chequer[1].filters, plies, plies, 0.0f));
+  std::string s;
+  for (size_t i = 0; i < (identical ? 1u : 2u); ++i) {
+    if (!identical) s += printf_string("Player %zu:\n", i);
+    if (chequer[i].context.plies) {
+      s += "Play: " + chequer_level_name(chequer[i]) + " " +
+           format_eval_context(chequer[i].context, true) + "\n";
+      s += move_filter_lines(chequer[i]);
+    } else {
+      s += "Play: " + format_eval_context(chequer[i].context, false) + "\n";
+    }
+    s += "Cube: " + format_eval_context(cube[i], false) + "\n";
+  }
+  return s;
+}
+
 std::string format_rollout_context(const rollout::RolloutSettings& st, int games_done) {
   std::string s;
   if (st.truncate)
@@ -369,10 +455,11 @@ std::string format_rollout_context(const rollout::RolloutSettings& st, int games
   if (st.stop_on_std_error)
     s += printf_string("Stop when std.errs. are small enough: limit %.4f (min. %d games)\n",
                        st.std_error_limit, st.min_trials);
-  // gnubg's OutputEvalContextsForRollout when both players use the same settings; chequer play
-  // above 0 ply would add the level's name and the move filters.
-  s += "Play: " + format_eval_context(st.chequer[0].context, false) + "\n";
-  s += "Cube: " + format_eval_context(st.cube[0], false) + "\n";
+  s += rollout_eval_contexts(st.cube, st.chequer);
+  if (st.late_evaluations) {
+    s += printf_string("Different evaluations after %d plies:\n", st.late_turn);
+    s += rollout_eval_contexts(st.cube_late, st.chequer_late);
+  }
   return s;
 }
 

@@ -81,10 +81,13 @@ std::string format_move_filters(const eval::MoveFilters& filters);
 std::string format_rollout_result(const std::string& label, const rollout::Outputs& mean,
                                   const rollout::Outputs& std_error, const eval::CubeInfo& ci,
                                   const OutputOptions& out = {});
-// The rollout's settings (gnubg's OutputRolloutContext) after `games_done` trials. Only what the
-// callers use is described: the same evaluations for both players, 0-ply chequer play, no late
-// evaluations.
+// The rollout's settings (gnubg's OutputRolloutContext) after `games_done` trials.
 std::string format_rollout_context(const rollout::RolloutSettings& st, int games_done);
+// Its evaluation settings (gnubg's OutputEvalContextsForRollout): "Play: ..." with the chequer
+// level's name and move filters above 0 ply, "Cube: ...", per player ("Player 0:") when the two
+// players' differ.
+std::string rollout_eval_contexts(const std::array<eval::EvalContext, 2>& cube,
+                                  const std::array<eval::EvalSetup, 2>& chequer);
 
 // Entry i of a ranked move list whose play was rolled out, as gnubg's hint prints it after
 // `analyse rollout move' (FormatMoveHint for EVAL_ROLLOUT): the rank, "Rollout", the play and its

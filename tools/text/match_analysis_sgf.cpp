@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "text/match_analysis_sgf.h"
 
+#include "text/sgf_rollout_read.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -172,7 +174,7 @@ std::string pairs(const std::array<T, 2>& a) {
 
 // gnubg's WriteRolloutAnalysis for a play: its score (the ranking's) and cubeless equity.
 std::string sgf_move_rollout(const SgfMoveRollout& r, float score) {
-  return "X ver " + std::to_string(kSgfVersion) + " Score " + g10(score) + " " + g10(r.mean[5]) +
+  return "X ver " + std::to_string(kSgfVersion) + " Score " + g10(score) + " " + g10(r.score2 ? *r.score2 : r.mean[5]) +
          " Trials " + std::to_string(r.games) + " Output " + outputs(r.mean) + "StdDev " +
          outputs(r.std_error) + "SK 0 " + rollout_context(r.settings);
 }
@@ -307,9 +309,32 @@ int read_version(const std::vector<std::string>& w, size_t& at) {
   return 0;
 }
 
-// DA[...]: kind 'E' read into `out`; 'R'/'X' rollouts: true with `out` untouched; false: bad.
-bool read_double_analysis(const std::string& v, std::optional<std::array<eval::Evaluation, 2>>& out) {
-  if (!v.empty() && (v[0] == 'R' || v[0] == 'X')) return true;
+// A rollout's means for a cube state as the evaluations DA[E ...] would give.
+eval::Evaluation rollout_evaluation(const rollout::Outputs& o) {
+  eval::Evaluation e;
+  for (int j = 0; j < eval::Probabilities::kCount; ++j) e.probs[j] = o[j];
+  e.cubeless_equity = o[rollout::kCubelessEquity];
+  e.cubeful_equity = o[rollout::kCubefulEquity];
+  return e;
+}
+
+// DA[...]: kind 'E' read into `out`; 'X' (a rollout) into `out` and `rolled`; 'R' (gnubg's
+// older rollouts, which gnubg 1.07 no longer writes): true with `out` untouched (not read);
+// false: bad, `why` says why when the rollout does not parse.
+bool read_double_analysis(const std::string& v, std::optional<std::array<eval::Evaluation, 2>>& out,
+                          std::optional<SgfCubeRollout>& rolled, std::string& why) {
+  if (!v.empty() && v[0] == 'R') return true;
+  if (!v.empty() && v[0] == 'X') {
+    auto r = read_sgf_cube_rollout(v);
+    if (!r) {
+      why = r.error();
+      return false;
+    }
+    out = std::array<eval::Evaluation, 2>{rollout_evaluation(r->mean[0]),
+                                          rollout_evaluation(r->mean[1])};
+    rolled = *r;
+    return true;
+  }
   const auto w = words(v);
   size_t at = 0;
   const int ver = read_version(w, at);
@@ -330,9 +355,10 @@ bool read_double_analysis(const std::string& v, std::optional<std::array<eval::E
   return true;
 }
 
-// A[index][play eval]...: false: bad; `rollout`: some play was rolled out (not read).
+// A[index][play eval]...: false: bad (`why` says why a rollout does not parse); `rollout`: some
+// play was rolled out in gnubg's older form "R" (not read); "X" rollouts go to `rolled`.
 bool read_move_analysis(const engine::SgfProperty& p, int player, analysis::StoredDecision& d,
-                        bool& rollout) {
+                        bool& rollout, std::vector<SgfMoveRollout>& rolled, std::string& why) {
   if (p.values.size() < 2) return false;
   const auto index = number(p.values[0]);
   if (!index || *index < 0 || *index != static_cast<int>(*index)) return false;
@@ -345,8 +371,21 @@ bool read_move_analysis(const engine::SgfProperty& p, int player, analysis::Stor
     eval::ScoredMove sm;
     sm.move.move = *m;
     const std::string rest = space == std::string::npos ? "" : v.substr(space + 1);
-    if (!rest.empty() && (rest[0] == 'R' || rest[0] == 'X')) {
+    if (!rest.empty() && rest[0] == 'R') {
       rollout = true;
+    } else if (!rest.empty() && rest[0] == 'X') {
+      auto r = read_sgf_move_rollout(rest);
+      if (!r) {
+        why = "play " + std::to_string(k) + " (" + v.substr(0, space) + "): " + r.error();
+        return false;
+      }
+      // Ranked by the rollout's score, as gnubg's list holds it; the depth is no evaluation's.
+      for (int j = 0; j < eval::Probabilities::kCount; ++j) sm.probs[j] = r->mean[j];
+      sm.score = sm.cubeful_equity = *r->score;
+      sm.score2 = *r->score2;
+      sm.cubeless_equity = r->mean[rollout::kCubelessEquity];
+      rolled.push_back(*r);
+      rolled.back().move = *m;
     } else if (!rest.empty()) {
       const auto w = words(rest);
       size_t at = 0;
@@ -387,24 +426,29 @@ bool has_stored_analysis(const std::vector<engine::SgfGameProperties>& props) {
 
 engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
     const engine::MatchRecord& match, const std::vector<engine::SgfGameProperties>& props,
-    std::string_view name) {
+    std::string_view name, std::vector<std::map<int, SgfRecordRollouts>>* rollouts) {
   std::vector<analysis::StoredGameAnalysis> out;
+  if (rollouts) rollouts->clear();
   for (size_t g = 0; g < match.games.size() && g < props.size(); ++g) {
     const auto& records = match.games[g].records;
     analysis::StoredGameAnalysis game(records.size());
+    std::map<int, SgfRecordRollouts> rolled_game;
     for (size_t k = 0; k < records.size() && k < props[g].records.size(); ++k) {
       const engine::MoveRecord& r = records[k];
       analysis::StoredDecision& d = game[k];
       bool rollout = false;
+      SgfRecordRollouts rolled;
+      std::string why;
       // gnubg's luck mark is named for the side it favours: GB good for Black (player 1).
       std::optional<LuckMark> for_black;
       for (const engine::SgfProperty& p : props[g].records[k]) {
         bool ok = true;
         const std::string& v = p.values.front();
         if (p.name == "DA") {
-          ok = read_double_analysis(v, d.cube_outputs);
+          ok = read_double_analysis(v, d.cube_outputs, rolled.cube, why);
         } else if (p.name == "A") {
-          ok = r.kind == RecordKind::kMove && read_move_analysis(p, r.player, d, rollout);
+          ok = r.kind == RecordKind::kMove &&
+               read_move_analysis(p, r.player, d, rollout, rolled.moves, why);
         } else if (p.name == "LU") {
           const auto f = number(v);
           ok = f.has_value();
@@ -420,6 +464,10 @@ engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
         } else if (p.name == "DO" || p.name == "DC") {
           (p.name == "DO" ? d.play_skill : d.cube_skill) = skill_mark(p);
         }
+        if (!ok && !why.empty())
+          return engine::Error{std::string(name) + ": game " + std::to_string(g + 1) +
+                               ", action " + std::to_string(k + 1) + ": bad rollout in " + p.name +
+                               "[]: " + why};
         if (!ok) {
           std::string shown = v.substr(0, 60) + (v.size() > 60 ? "..." : "");
           return engine::Error{std::string(name) + ": game " + std::to_string(g + 1) +
@@ -427,8 +475,12 @@ engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
                                shown + "] (analysis property gnubg cannot read)"};
         }
       }
-      // Rolled-out plays are not read yet: the play counts as not analysed.
-      if (rollout) d.moves.reset();
+      // Plays rolled out in gnubg's older form are not read: the play counts as not analysed.
+      if (rollout) {
+        d.moves.reset();
+        rolled.moves.clear();
+      }
+      if (!rolled.moves.empty() || rolled.cube) rolled_game[static_cast<int>(k)] = std::move(rolled);
       if (for_black) {
         const int m = static_cast<int>(*for_black);
         d.luck_mark = r.player == 1 ? *for_black : static_cast<LuckMark>(4 - m);
@@ -437,6 +489,7 @@ engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
       if (r.kind != RecordKind::kMove && d.play_skill) d.cube_skill = d.play_skill;
     }
     out.push_back(std::move(game));
+    if (rollouts) rollouts->push_back(std::move(rolled_game));
   }
   return out;
 }

@@ -39,6 +39,9 @@ struct SgfMoveRollout {
   rollout::Outputs mean{}, std_error{};
   rollout::RolloutSettings settings;
   int games = 0;
+  // gnubg's rScore and rScore2 (the ranking's score, the cubeless equity) as a file stored them,
+  // written back as read; unset (a rollout of this session): the ranking's score and mean[5].
+  std::optional<float> score, score2;
 };
 struct SgfCubeRollout {
   std::array<rollout::Outputs, 2> mean{}, std_error{};
@@ -73,13 +76,17 @@ std::string match_analysis_sgf(const engine::MatchRecord& match, const analysis:
 
 // The analysis a match file stores, read back (gnubg's RestoreNode, RestoreDoubleAnalysis,
 // RestoreMoveAnalysis): per game of `match` (as engine::read_sgf read it with `props`), per
-// record, what analysis::recount_match counts. Evaluations ("E", versions 2 and 3) are read;
-// rollouts ("R", "X") are not yet: a record analysed by a rollout is left unanalysed. A
-// property that does not parse is an error naming `name`, the game and the action
-// ("FILE: game 2, action 14: bad A[] value ..."); properties gnubg does not read are ignored.
+// record, what analysis::recount_match counts. Evaluations ("E", versions 2 and 3) and gnubg
+// 1.07's rollouts ("X", text/sgf_rollout_read.h) are read: a rolled-out play is in the ranked
+// plays with the rollout's score and probabilities, a rolled-out cube decision's means are its
+// cube evaluations, and `rollouts` (may be null) receives per game, by record, the rollouts
+// themselves (as sgf_game_analysis writes them back). gnubg's older rollouts ("R", which 1.07
+// reads but no longer writes) are not read: their record is left unanalysed. A property that
+// does not parse is an error naming `name`, the game and the action ("FILE: game 2, action 14:
+// bad A[] value ..."); properties gnubg does not read are ignored.
 engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
     const engine::MatchRecord& match, const std::vector<engine::SgfGameProperties>& props,
-    std::string_view name);
+    std::string_view name, std::vector<std::map<int, SgfRecordRollouts>>* rollouts = nullptr);
 
 // Whether any game of `props` holds analysis properties (a file saved after an analysis).
 bool has_stored_analysis(const std::vector<engine::SgfGameProperties>& props);

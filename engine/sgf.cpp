@@ -339,7 +339,8 @@ std::array<int, 25> point_list(const Property& p) {
 
 // The analysis properties gnubg writes on a record's node (sgf.c: RestoreNode reads these).
 bool analysis_property(const std::string& name) {
-  static const char* const kNames[] = {"A", "DA", "MR", "LU", "GW", "GB", "BM", "DO", "BC", "DC"};
+  static const char* const kNames[] = {"A",  "DA", "MR", "CR", "LU", "GW",
+                                       "GB", "BM", "DO", "BC", "DC"};
   for (const char* n : kNames)
     if (name == n) return true;
   return false;

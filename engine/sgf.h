@@ -58,7 +58,7 @@ struct SgfProperty {
 };
 
 // The analysis properties of one game as read (gnubg's, see SgfGameExtras): `root` of the root
-// node (GS), records[k] of the node that holds the game's record k (DA, A, MR, LU, GW/GB,
+// node (GS), records[k] of the node that holds the game's record k (DA, A, MR, CR, LU, GW/GB,
 // BM/DO, BC/DC), in the file's order. records has one entry per record of the game.
 struct SgfGameProperties {
   std::vector<SgfProperty> root;

@@ -570,5 +570,70 @@ TEST(Sgf, BadRolloutEntryIsRefusedWithItsPlace) {
   EXPECT_NE(out.find("The score (after 0 games) is"), std::string::npos) << out;
 }
 
+// Candidates marked for a rollout (`cmark') are saved as gnubg 1.07 saves them: the plays marked
+// in MR[2 4 ], a marked cube decision as CR[] after its DA[] (on the roll's play when the mark
+// was made before the roll, on a double and its answer); tavla's file equals gnubg's but for the
+// evaluations' last digits. Loaded back, tavla's `cmark game show' and `save match' equal
+// gnubg's for the same file.
+TEST(Sgf, CmarksSavedAndLoadedAsGnubgDoes) {
+  TAVLA_REQUIRE_GNUBG();
+  TAVLA_REQUIRE_WEIGHTS();
+  const std::string dir = temp_dir("sgf_cmarks");
+  const std::string play =
+      "set defaultnames alice bob\n"
+      "set player both human\n"
+      "set automatic roll off\n"
+      "set seed 3\n"
+      "new match 5\n"
+      "set board simple 0 0 2 2 2 3 3 0 0 0 0 0 0 0 0 0 0 0 0 -3 -3 -2 -2 -2 -2 0\n"
+      "set turn bob\n"
+      "set turn alice\n"
+      "hint\n"
+      "cmark cube set rollout\n"
+      "set dice 5 2\n"
+      "hint 3\n"
+      "cmark move set rollout 2 4\n"
+      "move 5/off 2/off\n"
+      "hint\n"
+      "cmark cube set rollout\n"
+      "double\n"
+      "take\n"
+      "set dice 6 5\n"
+      "move 6/off 5/off\n";
+  write_text(dir + "/tavla.cmds", play + "save game tavla.sgf\n");
+  write_text(dir + "/gnubg.cmds", play + "save game gnubg.sgf\n");
+  run_tavla_script(dir + "/tavla.cmds", dir);
+  run_gnubg_script(dir + "/gnubg.cmds", dir);
+  const std::string gnubg_sgf = read_text(dir + "/gnubg.sgf");
+  ASSERT_NE(gnubg_sgf.find("]CR[]A[0]"), std::string::npos) << gnubg_sgf;
+  ASSERT_NE(gnubg_sgf.find("[take]DA["), std::string::npos) << gnubg_sgf;
+  expect_like_gnubg_file(read_text(dir + "/tavla.sgf"), gnubg_sgf, "MR[2 4 ]");
+
+  for (const char* who : {"tavla", "gnubg"})
+    write_text(dir + "/load_" + who + ".cmds", std::string("load match tavla.sgf\ncmark game show\n"
+                                                           "save match again_") +
+                                                   who + ".sgf\n");
+  const std::string by_tavla = normalise(run_tavla_script(dir + "/load_tavla.cmds", dir));
+  const std::string by_gnubg = normalise(run_gnubg_script(dir + "/load_gnubg.cmds", dir));
+  EXPECT_NE(by_gnubg.find("Cube marked"), std::string::npos) << by_gnubg;
+  EXPECT_NE(by_gnubg.find("4 (6/4 5/off) marked"), std::string::npos) << by_gnubg;
+  EXPECT_EQ(by_tavla, by_gnubg);
+  const std::string again = normalise(read_text(dir + "/again_gnubg.sgf"));
+  ASSERT_NE(again.find("MR[2 4 ]"), std::string::npos) << again;
+  EXPECT_EQ(normalise(read_text(dir + "/again_tavla.sgf")), again);
+
+  // A mark that is no play of the list: refused with its place, the shell goes on.
+  std::string bad = read_text(dir + "/tavla.sgf");
+  bad.replace(bad.find("MR[2 4 ]"), 8, "MR[2 40 ]");
+  write_text(dir + "/bad.sgf", bad);
+  write_text(dir + "/bad.cmds", "load match bad.sgf\nshow score\n");
+  const std::string out = run_tavla_script(dir + "/bad.cmds", dir);
+  EXPECT_NE(out.find("bad.sgf: game 1, action 3: bad MR[2 40 ] (40 is not the number of a play "
+                     "of A[])"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("The score (after 0 games) is"), std::string::npos) << out;
+}
+
 }  // namespace
 }  // namespace tavla::test

@@ -932,6 +932,9 @@ class Shell {
   };
   std::map<std::pair<size_t, size_t>, CMarks> cmarks_;
   CMarks hint_cmarks_;
+  // The marks of record k of game g (an answer's are its double's), or null (shell_cmark.cpp).
+  std::pair<size_t, size_t> cmarks_key(size_t g, size_t k) const;
+  const CMarks* record_cmarks(size_t g, size_t k) const;
   // gnubg's get_current_moverecord for cmark: the record after the position shown (while
   // reviewing) or the hint record; `kind` its kind, `moves` its ranked plays (empty: none),
   // `number` gnubg's getMoveNumber, `marks` where its marks live. False: no record.

@@ -14,6 +14,22 @@
 
 namespace tavla::shell {
 
+// An answer shares its double's cube decision in gnubg's records (CubeDecPtr), marks too.
+std::pair<size_t, size_t> Shell::cmarks_key(size_t g, size_t k) const {
+  const auto& games = all_games();
+  if (g >= games.size() || k >= games[g].records.size()) return {g, k};
+  const auto& records = games[g].records;
+  const bool answer =
+      (records[k].kind == engine::RecordKind::kTake || records[k].kind == engine::RecordKind::kDrop) &&
+      k > 0 && records[k - 1].kind == engine::RecordKind::kDouble;
+  return {g, answer ? k - 1 : k};
+}
+
+const Shell::CMarks* Shell::record_cmarks(size_t g, size_t k) const {
+  const auto it = cmarks_.find(cmarks_key(g, k));
+  return it == cmarks_.end() ? nullptr : &it->second;
+}
+
 bool Shell::cmark_target(CMarkTarget& t) {
   if (const engine::MoveRecord* next = next_record()) {
     const size_t g = current_game_index();
@@ -21,11 +37,7 @@ bool Shell::cmark_target(CMarkTarget& t) {
     t.kind = next->kind;
     t.number = static_cast<int>(k) + 1;  // gnubg counts the game's first record (its rules)
     // An answer shares its double's cube decision in gnubg's records (CubeDecPtr), marks too.
-    const auto& records = all_games()[g].records;
-    const bool answer =
-        (next->kind == engine::RecordKind::kTake || next->kind == engine::RecordKind::kDrop) &&
-        k > 0 && records[k - 1].kind == engine::RecordKind::kDouble;
-    t.marks = &cmarks_[{g, answer ? k - 1 : k}];
+    t.marks = &cmarks_[cmarks_key(g, k)];
     if (next->kind == engine::RecordKind::kMove)
       if (const auto a = game_analysis(g); a && k < a->decisions.size())
         t.moves = a->decisions[k].moves;

@@ -81,7 +81,7 @@ void Shell::save(std::string& args, bool whole_match) {
 }
 
 // The rollouts `analyse rollout move|cube' left in the records of game g (their kept hints), or
-// else those a loaded file held, as the SGF writer takes them.
+// else those a loaded file held, and the cmarks of the records, as the SGF writer takes them.
 std::map<int, text::SgfRecordRollouts> Shell::record_rollouts(size_t g) const {
   std::map<int, text::SgfRecordRollouts> out;
   const auto& games = all_games();
@@ -89,10 +89,17 @@ std::map<int, text::SgfRecordRollouts> Shell::record_rollouts(size_t g) const {
   for (size_t k = 0; k < games[g].records.size(); ++k) {
     const KeptHint* kept = kept_hint(g, k);
     const text::SgfRecordRollouts* loaded = loaded_rollouts(g, k);
-    if (!kept && !loaded) continue;
     text::SgfRecordRollouts r;
+    if (const CMarks* marks = record_cmarks(g, k)) {
+      r.marked = marks->moves;
+      r.cube_marked = marks->cube;
+    }
+    if (!kept && loaded) {
+      r.moves = loaded->moves;
+      r.cube = loaded->cube;
+    }
     if (!kept) {
-      out[static_cast<int>(k)] = *loaded;
+      if (!r.empty()) out[static_cast<int>(k)] = std::move(r);
       continue;
     }
     if (kept->stored.moves)
@@ -106,7 +113,7 @@ std::map<int, text::SgfRecordRollouts> Shell::record_rollouts(size_t g) const {
                                     kept->cube_rollout->settings, kept->cube_rollout->games};
     if (loaded && r.moves.empty()) r.moves = loaded->moves;
     if (loaded && !r.cube) r.cube = loaded->cube;
-    if (!r.moves.empty() || r.cube) out[static_cast<int>(k)] = std::move(r);
+    if (!r.empty()) out[static_cast<int>(k)] = std::move(r);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Rollouts read from a match file (gnubg's RestoreExtendedRollout: a record's plays and cube
+// Rollouts (and the cmarks, MR[] and CR[]) read from a match file (gnubg's RestoreExtendedRollout: a record's plays and cube
 // decision rolled out, EVAL_ROLLOUT), kept beside the loaded analysis so that `save game|match'
 // writes them back as gnubg does and `export game|match text' shows them as gnubg's export. A
 // new analysis of the game (`analyse'), `analyse clear' or a change of its records drops them,
@@ -13,10 +13,19 @@ void Shell::keep_loaded_rollouts(std::vector<std::map<int, text::SgfRecordRollou
   const auto& games = all_games();
   loaded_rollouts_.resize(games.size());
   for (size_t g = 0; g < rolled.size() && g < games.size(); ++g)
-    for (auto& [k, r] : rolled[g])
-      if (static_cast<size_t>(k) < games[g].records.size())
-        loaded_rollouts_[g][static_cast<size_t>(k)] =
-            LoadedRollouts{games[g].records[static_cast<size_t>(k)], std::move(r)};
+    for (auto& [k, r] : rolled[g]) {
+      const size_t at = static_cast<size_t>(k);
+      if (at >= games[g].records.size()) continue;
+      // The marks (MR[], CR[]) are the records' cmarks, as gnubg restores them.
+      if (!r.marked.empty() || r.cube_marked) {
+        CMarks& m = cmarks_[cmarks_key(g, at)];
+        if (!r.marked.empty()) m.moves = r.marked;
+        m.cube = m.cube || r.cube_marked;
+      }
+      r.marked.clear();
+      r.cube_marked = false;
+      if (!r.empty()) loaded_rollouts_[g][at] = LoadedRollouts{games[g].records[at], std::move(r)};
+    }
 }
 
 void Shell::drop_loaded_rollouts(size_t first, size_t last) {

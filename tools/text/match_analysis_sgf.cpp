@@ -3,6 +3,7 @@
 
 #include "text/sgf_rollout_read.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -106,9 +107,10 @@ std::string double_analysis(const std::array<eval::Evaluation, 2>& rows,
 }
 
 // gnubg's WriteMoveAnalysis: the index of the play made (the list's size when it is not there),
-// then every play with its evaluation or rollout; "MR[]": no play marked for a rollout.
+// then every play with its evaluation or rollout; MR[]: the plays marked for a rollout (1-based).
 std::string move_analysis(const DecisionAnalysis& d, const eval::EvalContext& ec,
-                          const std::vector<SgfMoveRollout>* rollouts) {
+                          const std::vector<SgfMoveRollout>* rollouts,
+                          const std::vector<int>* marked) {
   const size_t played = d.played >= 0 ? static_cast<size_t>(d.played) : d.moves.size();
   std::string s = "A[" + std::to_string(played) + "]";
   for (const eval::ScoredMove& m : d.moves) {
@@ -130,7 +132,11 @@ std::string move_analysis(const DecisionAnalysis& d, const eval::EvalContext& ec
     }
     s += "]";
   }
-  return s + "MR[]";
+  s += "MR[";
+  if (marked)
+    for (int i : *marked)
+      if (i >= 0 && static_cast<size_t>(i) < d.moves.size()) s += std::to_string(i + 1) + " ";
+  return s + "]";
 }
 
 // gnubg's WriteLuck: the luck for the roller, and the mark named for the side it favours.
@@ -235,14 +241,16 @@ engine::SgfGameExtras sgf_game_analysis(const analysis::GameAnalysis& game,
     if (rollouts)
       if (auto it = rollouts->find(d.record); it != rollouts->end()) rolled = &it->second;
     const auto cube_property = [&] {
-      return rolled && rolled->cube ? "DA[" + sgf_cube_rollout(*rolled->cube) + "]"
-                                    : double_analysis(*d.cube_outputs, settings.cube.context);
+      return (rolled && rolled->cube ? "DA[" + sgf_cube_rollout(*rolled->cube) + "]"
+                                     : double_analysis(*d.cube_outputs, settings.cube.context)) +
+             (rolled && rolled->cube_marked ? "CR[]" : "");
     };
     switch (d.kind) {
       case RecordKind::kMove:
         if (d.cube_outputs) s += cube_property();
         if (!d.moves.empty())
-          s += move_analysis(d, settings.chequer.context, rolled ? &rolled->moves : nullptr);
+          s += move_analysis(d, settings.chequer.context, rolled ? &rolled->moves : nullptr,
+                             rolled ? &rolled->marked : nullptr);
         s += luck(d);
         s += skill(d.play_skill, false);
         s += skill(d.cube_skill, true);
@@ -439,6 +447,7 @@ engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
       bool rollout = false;
       SgfRecordRollouts rolled;
       std::string why;
+      const engine::SgfProperty* marks = nullptr;  // MR[], read once the plays are
       // gnubg's luck mark is named for the side it favours: GB good for Black (player 1).
       std::optional<LuckMark> for_black;
       for (const engine::SgfProperty& p : props[g].records[k]) {
@@ -461,6 +470,10 @@ engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
         } else if (p.name == "BM" || p.name == "BC") {
           ok = v == "1" || v == "2";
           (p.name == "BM" ? d.play_skill : d.cube_skill) = skill_mark(p);
+        } else if (p.name == "MR") {
+          marks = &p;
+        } else if (p.name == "CR") {
+          rolled.cube_marked = true;
         } else if (p.name == "DO" || p.name == "DC") {
           (p.name == "DO" ? d.play_skill : d.cube_skill) = skill_mark(p);
         }
@@ -480,7 +493,25 @@ engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
         d.moves.reset();
         rolled.moves.clear();
       }
-      if (!rolled.moves.empty() || rolled.cube) rolled_game[static_cast<int>(k)] = std::move(rolled);
+      // gnubg's RestoreMarkedMoves: 1-based numbers of plays of A[].
+      if (marks && d.moves) {
+        const std::string& v = marks->values.front();
+        std::istringstream in(v);
+        for (std::string w; in >> w;) {
+          const auto n = number(w);
+          if (!n || *n < 1 || *n > static_cast<float>(d.moves->size()) ||
+              *n != static_cast<int>(*n))
+            return engine::Error{std::string(name) + ": game " + std::to_string(g + 1) +
+                                 ", action " + std::to_string(k + 1) + ": bad MR[" +
+                                 v.substr(0, 40) + "] (" + w.substr(0, 20) +
+                                 " is not the number of a play of A[])"};
+          const int i = static_cast<int>(*n) - 1;
+          if (std::find(rolled.marked.begin(), rolled.marked.end(), i) == rolled.marked.end())
+            rolled.marked.push_back(i);
+        }
+        std::sort(rolled.marked.begin(), rolled.marked.end());
+      }
+      if (!rolled.empty()) rolled_game[static_cast<int>(k)] = std::move(rolled);
       if (for_black) {
         const int m = static_cast<int>(*for_black);
         d.luck_mark = r.player == 1 ? *for_black : static_cast<LuckMark>(4 - m);

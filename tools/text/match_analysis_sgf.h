@@ -48,14 +48,20 @@ struct SgfCubeRollout {
   rollout::RolloutSettings settings;
   int games = 0;
 };
+// What a record holds for rollouts: the rollouts done and the candidates marked for one (gnubg's
+// cmark: the plays by index in the record's ranked plays, 0-based, ascending, written MR[1 3 ];
+// the cube decision, written CR[] after its DA[]).
 struct SgfRecordRollouts {
   std::vector<SgfMoveRollout> moves;   // written as "X" entries of A[] instead of "E"
   std::optional<SgfCubeRollout> cube;  // written as DA[X ...] instead of DA[E ...]
+  std::vector<int> marked;
+  bool cube_marked = false;
+  bool empty() const { return moves.empty() && !cube && marked.empty() && !cube_marked; }
 };
 
 // The analysis properties of one game (its records as analysed, settings the ones it was
 // analysed with), for engine::write_sgf; `rollouts` (by record index): the plays and cube
-// decisions rolled out there, written as gnubg's WriteRolloutAnalysis does.
+// decisions rolled out there, written as gnubg's WriteRolloutAnalysis does, and those marked.
 engine::SgfGameExtras sgf_game_analysis(const analysis::GameAnalysis& game,
                                         const analysis::MatchAnalysisSettings& settings,
                                         const std::map<int, SgfRecordRollouts>* rollouts = nullptr);
@@ -80,7 +86,8 @@ std::string match_analysis_sgf(const engine::MatchRecord& match, const analysis:
 // 1.07's rollouts ("X", text/sgf_rollout_read.h) are read: a rolled-out play is in the ranked
 // plays with the rollout's score and probabilities, a rolled-out cube decision's means are its
 // cube evaluations, and `rollouts` (may be null) receives per game, by record, the rollouts
-// themselves (as sgf_game_analysis writes them back). gnubg's older rollouts ("R", which 1.07
+// themselves (as sgf_game_analysis writes them back) and the marks of MR[] and CR[] (gnubg's
+// RestoreMarkedMoves; a number in MR[] that is not a play of A[] is an error). gnubg's older rollouts ("R", which 1.07
 // reads but no longer writes) are not read: their record is left unanalysed. A property that
 // does not parse is an error naming `name`, the game and the action ("FILE: game 2, action 14:
 // bad A[] value ..."); properties gnubg does not read are ignored.

@@ -538,7 +538,7 @@ TEST(Sgf, LoadedRolloutsAreKeptAsGnubgKeepsThem) {
 }
 
 // A rollout entry that does not parse: `load match' says which file, game, action and what is
-// wrong, loads nothing, and the shell goes on.
+// wrong, loads nothing, and the shell goes on. An entry in gnubg's older form is left out, said.
 TEST(Sgf, BadRolloutEntryIsRefusedWithItsPlace) {
   TAVLA_REQUIRE_GNUBG();
   TAVLA_REQUIRE_WEIGHTS();
@@ -568,6 +568,18 @@ TEST(Sgf, BadRolloutEntryIsRefusedWithItsPlace) {
             std::string::npos)
       << out;
   EXPECT_NE(out.find("The score (after 0 games) is"), std::string::npos) << out;
+
+  // gnubg's older form "R" is not read: the match loads, and tavla says what it left out.
+  std::string old = good;
+  old.replace(old.find("X ver 3 Score", play), 13, "R Score");
+  write_text(dir + "/old.sgf", old);
+  write_text(dir + "/old.cmds", "load match old.sgf\nshow score\n");
+  const std::string out_old = run_tavla_script(dir + "/old.cmds", dir);
+  EXPECT_NE(out_old.find("old.sgf: game 1, action 3: tavla does not read gnubg's older rollout "
+                         "entries (\"R\"); that analysis is left out"),
+            std::string::npos)
+      << out_old;
+  EXPECT_NE(out_old.find("(match to 5 points)"), std::string::npos) << out_old;
 }
 
 // Candidates marked for a rollout (`cmark') are saved as gnubg 1.07 saves them: the plays marked

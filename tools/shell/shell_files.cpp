@@ -392,11 +392,16 @@ void Shell::cmd_load_match(std::string& args) {
   std::optional<std::vector<analysis::StoredGameAnalysis>> stored;
   std::vector<std::map<int, text::SgfRecordRollouts>> rolled;
   if (text::has_stored_analysis(props)) {
-    auto s = text::stored_analysis(*match, props, *file, &rolled);
+    std::vector<std::string> unread;
+    auto s = text::stored_analysis(*match, props, *file, &rolled, &unread);
     if (!s) {
       errf("%s", s.error().c_str());
       return;
     }
+    // Said, so that a later save does not drop the user's rollouts unnoticed.
+    for (const std::string& at : unread)
+      errf("%s: %s: tavla does not read gnubg's older rollout entries (\"R\"); that analysis is "
+           "left out", file->c_str(), at.c_str());
     stored = std::move(*s);
   }
   if (!confirm_discard()) return;

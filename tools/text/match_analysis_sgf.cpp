@@ -434,7 +434,8 @@ bool has_stored_analysis(const std::vector<engine::SgfGameProperties>& props) {
 
 engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
     const engine::MatchRecord& match, const std::vector<engine::SgfGameProperties>& props,
-    std::string_view name, std::vector<std::map<int, SgfRecordRollouts>>* rollouts) {
+    std::string_view name, std::vector<std::map<int, SgfRecordRollouts>>* rollouts,
+    std::vector<std::string>* unread) {
   std::vector<analysis::StoredGameAnalysis> out;
   if (rollouts) rollouts->clear();
   for (size_t g = 0; g < match.games.size() && g < props.size(); ++g) {
@@ -444,7 +445,7 @@ engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
     for (size_t k = 0; k < records.size() && k < props[g].records.size(); ++k) {
       const engine::MoveRecord& r = records[k];
       analysis::StoredDecision& d = game[k];
-      bool rollout = false;
+      bool rollout = false, old_rollout = false;
       SgfRecordRollouts rolled;
       std::string why;
       const engine::SgfProperty* marks = nullptr;  // MR[], read once the plays are
@@ -455,6 +456,7 @@ engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
         const std::string& v = p.values.front();
         if (p.name == "DA") {
           ok = read_double_analysis(v, d.cube_outputs, rolled.cube, why);
+          if (!v.empty() && v[0] == 'R') old_rollout = true;
         } else if (p.name == "A") {
           ok = r.kind == RecordKind::kMove &&
                read_move_analysis(p, r.player, d, rollout, rolled.moves, why);
@@ -488,6 +490,8 @@ engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
                                shown + "] (analysis property gnubg cannot read)"};
         }
       }
+      if ((rollout || old_rollout) && unread)
+        unread->push_back("game " + std::to_string(g + 1) + ", action " + std::to_string(k + 1));
       // Plays rolled out in gnubg's older form are not read: the play counts as not analysed.
       if (rollout) {
         d.moves.reset();

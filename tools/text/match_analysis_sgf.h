@@ -87,13 +87,16 @@ std::string match_analysis_sgf(const engine::MatchRecord& match, const analysis:
 // plays with the rollout's score and probabilities, a rolled-out cube decision's means are its
 // cube evaluations, and `rollouts` (may be null) receives per game, by record, the rollouts
 // themselves (as sgf_game_analysis writes them back) and the marks of MR[] and CR[] (gnubg's
-// RestoreMarkedMoves; a number in MR[] that is not a play of A[] is an error). gnubg's older rollouts ("R", which 1.07
-// reads but no longer writes) are not read: their record is left unanalysed. A property that
-// does not parse is an error naming `name`, the game and the action ("FILE: game 2, action 14:
-// bad A[] value ..."); properties gnubg does not read are ignored.
+// RestoreMarkedMoves; a number in MR[] that is not a play of A[] is an error). gnubg's older
+// rollouts ("R", which 1.07 reads but no longer writes) are not read: their plays count as not
+// analysed (a cube decision's keeps no figures), and `unread` (may be null) receives their
+// places ("game 1, action 3"). A property that does not parse is an error naming `name`, the
+// game and the action ("FILE: game 2, action 14: bad A[] value ..."); properties gnubg does not
+// read are ignored.
 engine::Result<std::vector<analysis::StoredGameAnalysis>> stored_analysis(
     const engine::MatchRecord& match, const std::vector<engine::SgfGameProperties>& props,
-    std::string_view name, std::vector<std::map<int, SgfRecordRollouts>>* rollouts = nullptr);
+    std::string_view name, std::vector<std::map<int, SgfRecordRollouts>>* rollouts = nullptr,
+    std::vector<std::string>* unread = nullptr);
 
 // Whether any game of `props` holds analysis properties (a file saved after an analysis).
 bool has_stored_analysis(const std::vector<engine::SgfGameProperties>& props);

@@ -479,7 +479,7 @@ TEST(Sgf, RolloutsSavedAsGnubgSavesThem) {
 // The commands that make gnubg's files with rollouts: a bearoff position (the figures are
 // gnubg's), `analyse rollout cube' before the dice and `analyse rollout move' on them, or the
 // cube rollout then a double, its take and a play.
-std::string rollout_play_commands(bool doubled) {
+std::string rollout_play_commands(bool doubled, bool money = false) {
   std::string s =
       "set defaultnames alice bob\n"
       "set player both human\n"
@@ -487,7 +487,8 @@ std::string rollout_play_commands(bool doubled) {
       "set rollout trials 36\n"
       "set rollout seed 1\n";
   if (doubled) s += "set rollout cubedecision plies 0\nset rollout chequerplay plies 1\n";
-  s += "new match 5\n"
+  s += std::string(money ? "set player 0 name alice\nset player 1 name bob\nnew session\n"
+                         : "new match 5\n") +
        "set board simple 0 0 2 2 2 3 3 0 0 0 0 0 0 0 0 0 0 0 0 -3 -3 -2 -2 -2 -2 0\n"
        "set turn bob\n"
        "set turn alice\n"
@@ -502,7 +503,7 @@ std::string rollout_play_commands(bool doubled) {
 // for gnubg's files of a move rollout and of a cube rollout reaching a double and its take,
 // tavla's `save match' after loading writes what gnubg's does (numbers within 2e-6), its text
 // export and `show statistics game' equal gnubg's (which counts a rolled-out play as analysed),
-// and tavla's own file loads and saves again unchanged.
+// and tavla's own file loads and saves again unchanged; in money play too.
 TEST(Sgf, LoadedRolloutsAreKeptAsGnubgKeepsThem) {
   TAVLA_REQUIRE_GNUBG();
   TAVLA_REQUIRE_WEIGHTS();
@@ -511,10 +512,13 @@ TEST(Sgf, LoadedRolloutsAreKeptAsGnubgKeepsThem) {
     t = std::regex_replace(t, std::regex(R"(AP\[[^\]]*\])"), "AP[]");
     return normalise(t);
   };
-  for (bool doubled : {false, true}) {
-    SCOPED_TRACE(doubled ? "cube rollout, double, take" : "move and cube rollouts");
-    const std::string src = doubled ? "src2.sgf" : "src1.sgf";
-    write_text(dir + "/make.cmds", rollout_play_commands(doubled) + "save match " + src + "\n");
+  for (int kind = 0; kind < 3; ++kind) {
+    const bool doubled = kind == 1, money = kind == 2;
+    SCOPED_TRACE(doubled ? "cube rollout, double, take"
+                         : money ? "money: move and cube rollouts" : "move and cube rollouts");
+    const std::string src = "src" + std::to_string(kind) + ".sgf";
+    write_text(dir + "/make.cmds",
+               rollout_play_commands(doubled, money) + "save match " + src + "\n");
     run_gnubg_script(dir + "/make.cmds", dir);
     const std::string made = read_text(dir + "/" + src);
     ASSERT_NE(made.find("X ver 3 Eq Trials 36"), std::string::npos) << made;

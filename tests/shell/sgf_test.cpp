@@ -479,7 +479,8 @@ TEST(Sgf, RolloutsSavedAsGnubgSavesThem) {
 // The commands that make gnubg's files with rollouts: a bearoff position (the figures are
 // gnubg's), `analyse rollout cube' before the dice and `analyse rollout move' on them, or the
 // cube rollout then a double, its take and a play.
-std::string rollout_play_commands(bool doubled, bool money = false) {
+std::string rollout_play_commands(bool doubled, bool money = false,
+                                  const std::string& settings = "") {
   std::string s =
       "set defaultnames alice bob\n"
       "set player both human\n"
@@ -487,6 +488,7 @@ std::string rollout_play_commands(bool doubled, bool money = false) {
       "set rollout trials 36\n"
       "set rollout seed 1\n";
   if (doubled) s += "set rollout cubedecision plies 0\nset rollout chequerplay plies 1\n";
+  s += settings;
   s += std::string(money ? "set player 0 name alice\nset player 1 name bob\nnew session\n"
                          : "new match 5\n") +
        "set board simple 0 0 2 2 2 3 3 0 0 0 0 0 0 0 0 0 0 0 0 -3 -3 -2 -2 -2 -2 0\n"
@@ -503,7 +505,9 @@ std::string rollout_play_commands(bool doubled, bool money = false) {
 // for gnubg's files of a move rollout and of a cube rollout reaching a double and its take,
 // tavla's `save match' after loading writes what gnubg's does (numbers within 2e-6), its text
 // export and `show statistics game' equal gnubg's (which counts a rolled-out play as analysed),
-// and tavla's own file loads and saves again unchanged; in money play too.
+// and tavla's own file loads and saves again unchanged; in money play too, and with rollout
+// settings that differ per player, change after a few plies and truncate (gnubg's text shows
+// "Player 0:", "Different evaluations after 3 plies:", the move filters).
 TEST(Sgf, LoadedRolloutsAreKeptAsGnubgKeepsThem) {
   TAVLA_REQUIRE_GNUBG();
   TAVLA_REQUIRE_WEIGHTS();
@@ -512,13 +516,24 @@ TEST(Sgf, LoadedRolloutsAreKeptAsGnubgKeepsThem) {
     t = std::regex_replace(t, std::regex(R"(AP\[[^\]]*\])"), "AP[]");
     return normalise(t);
   };
-  for (int kind = 0; kind < 3; ++kind) {
+  const std::string settings =
+      "set rollout cubedecision plies 0\n"
+      "set rollout players-are-same off\n"
+      "set rollout player 1 chequerplay plies 1\n"
+      "set rollout later enable on\n"
+      "set rollout later plies 3\n"
+      "set rollout later cubedecision plies 1\n"
+      "set rollout truncation enable on\n"
+      "set rollout truncation plies 9\n";
+  for (int kind = 0; kind < 4; ++kind) {
     const bool doubled = kind == 1, money = kind == 2;
-    SCOPED_TRACE(doubled ? "cube rollout, double, take"
-                         : money ? "money: move and cube rollouts" : "move and cube rollouts");
+    static constexpr const char* kWhat[] = {"move and cube rollouts", "cube rollout, double, take",
+                                            "money: move and cube rollouts",
+                                            "settings per player, later, truncated"};
+    SCOPED_TRACE(kWhat[kind]);
     const std::string src = "src" + std::to_string(kind) + ".sgf";
-    write_text(dir + "/make.cmds",
-               rollout_play_commands(doubled, money) + "save match " + src + "\n");
+    write_text(dir + "/make.cmds", rollout_play_commands(doubled, money, kind == 3 ? settings : "") +
+                                       "save match " + src + "\n");
     run_gnubg_script(dir + "/make.cmds", dir);
     const std::string made = read_text(dir + "/" + src);
     ASSERT_NE(made.find("X ver 3 Eq Trials 36"), std::string::npos) << made;
@@ -529,6 +544,12 @@ TEST(Sgf, LoadedRolloutsAreKeptAsGnubgKeepsThem) {
     const std::string by_tavla = normalise(run_tavla_script(dir + "/tavla.cmds", dir));
     const std::string by_gnubg = normalise(run_gnubg_script(dir + "/gnubg.cmds", dir));
     EXPECT_NE(by_gnubg.find("Rollout details"), std::string::npos) << by_gnubg;
+    if (kind == 3)
+      EXPECT_NE(by_gnubg.find("Player 1:\nPlay:  1-ply cubeful prune\nkeep the first 0 0-ply "
+                              "moves and up to 8 more moves within equity 0.16\nCube: 0-ply "
+                              "cubeful prune [expert]\nDifferent evaluations after 3 plies:"),
+                std::string::npos)
+          << by_gnubg;
     EXPECT_EQ(by_tavla, by_gnubg);
     const std::string tavla_sgf = read_text(dir + "/tavla.sgf");
     const std::string gnubg_sgf = read_text(dir + "/gnubg.sgf");

@@ -391,20 +391,20 @@ void Shell::cmd_load_match(std::string& args) {
   // evaluations (gnubg's updateStatisticsMatch), nothing is evaluated again.
   std::optional<std::vector<analysis::StoredGameAnalysis>> stored;
   std::vector<std::map<int, text::SgfRecordRollouts>> rolled;
+  std::vector<std::string> unread;
   if (text::has_stored_analysis(props)) {
-    std::vector<std::string> unread;
     auto s = text::stored_analysis(*match, props, *file, &rolled, &unread);
     if (!s) {
       errf("%s", s.error().c_str());
       return;
     }
-    // Said, so that a later save does not drop the user's rollouts unnoticed.
-    for (const std::string& at : unread)
-      errf("%s: %s: tavla does not read gnubg's older rollout entries (\"R\"); that analysis is "
-           "left out", file->c_str(), at.c_str());
     stored = std::move(*s);
   }
   if (!confirm_discard()) return;
+  // Said, so that a later save does not drop the user's rollouts unnoticed.
+  for (const std::string& at : unread)
+    errf("%s: %s: tavla does not read gnubg's older rollout entries (\"R\"); that analysis is "
+         "left out", file->c_str(), at.c_str());
   load_match_record(*match);
   if (!stored) {
     goto_first_game_after_loading();

@@ -453,10 +453,8 @@ std::string Shell::game_text(size_t g, bool last_game, analysis::Statistics& tot
       const size_t k = static_cast<size_t>(&r - records.data());
       if (k < game.records.size()) {
         const KeptHint* kept = full ? nullptr : kept_hint(g, k);
-        std::optional<analysis::DecisionAnalysis> d;
-        if (analysed && (full || kept)) d = analysed->decisions[k];
-        if (d && kept && kept->cube_skill) d->cube_skill = *kept->cube_skill;
-        s += text_record(r, state.board, ms, d ? &*d : nullptr,
+        s += text_record(r, state.board, ms,
+                         analysed && (full || kept) ? &analysed->decisions[k] : nullptr,
                          kept ? &kept->chequer : nullptr, kept ? &kept->cube : nullptr,
                          kept ? &kept->rollouts : nullptr,
                          kept && kept->cube_rollout ? &*kept->cube_rollout : nullptr);

@@ -187,10 +187,11 @@ TEST(Program, ShowCommandsListsWhatHelpDescribes) {
         "\nset player movefilter\n", "\nshow onesidedrollout\n", "\nset matchinfo rating\n",
         "\nset rollout player chequerplay plies\n", "\nshow commands\n", "\nroll\n",
         "\ncmark move set rollout\n", "\nimport pos\n", "\nexport match html\n",
-        "\nanalyse rollout move\n", "\nanalyse rollout cube\n"})
+        "\nanalyse rollout move\n", "\nanalyse rollout cube\n", "\nanalyse rollout game\n",
+        "\nanalyse rollout match\n"})
     EXPECT_NE(list.find(c), std::string::npos) << c << list;
   for (const char* c :
-       {"\nanalyse rollout game", "\nanalysis ", "\nn\n", "\nset sound", "\nimport sgg\n"})
+       {"\nanalysis ", "\nn\n", "\nset sound", "\nimport sgg\n"})
     EXPECT_EQ(list.find(c), std::string::npos) << c;
   write_text(dir + "/help.cmds", helps);
   const std::string described = run_tavla_script(dir + "/help.cmds", dir);

@@ -792,15 +792,17 @@ const CommandEntry kAnalyseClear[] = {
     {"move", &S::cmd_analyse_clear_move, "Clear analysis for this move", nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
-// gnubg's acAnalyseRollout; `game' and `match' are not in tavla yet (shell_analyse_rollout.cpp).
+// gnubg's acAnalyseRollout (shell_analyse_rollout.cpp, shell_review_rollout.cpp).
 const CommandEntry kAnalyseRollout[] = {
     {"cube", &S::cmd_analyse_rollout_cube, "Rollout an analysed cube", nullptr, nullptr},
     {"move", &S::cmd_analyse_rollout_move,
      "Rollout choices in the analysis movelist.\n\"analyse rollout move 1 2 3\" will rollout the "
      "first three choices.\n\"analyse rollout move\" will rollout previously marked candidates.",
      nullptr, nullptr},
-    NA("game"),
-    NA("match"),
+    {"game", &S::cmd_analyse_rollout_game, "Rollout marked candidates in the game", nullptr,
+     nullptr},
+    {"match", &S::cmd_analyse_rollout_match, "Rollout marked candidates in the match", nullptr,
+     nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 const CommandEntry kAnalyse[] = {

@@ -105,10 +105,9 @@ void Shell::show_board() {
   out(text::draw_board(flow_.board(), flow_.match(), names_, engine::chequers(flow_.variant())));
   out("\n");
   // gnubg's ShowBoard goes on with the record after the position shown (while reviewing): its
-  // analysis (tavla's records keep none, so only the roll of a move) and its comment.
+  // analysis (shell_review_rollout.cpp) and its comment.
   if (const engine::MoveRecord* next = next_record()) {
-    if (next->kind == engine::RecordKind::kMove)
-      outf("Rolled %d%d:\n", next->dice[0], next->dice[1]);
+    show_record_analysis();
     if (!next->comment.empty()) outf("%s\n", next->comment.c_str());
   }
 }

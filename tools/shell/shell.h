@@ -154,6 +154,8 @@ class Shell {
   void cmd_analyse_clear_move(std::string& args);
   void cmd_analyse_rollout_move(std::string& args);  // shell_analyse_rollout.cpp
   void cmd_analyse_rollout_cube(std::string& args);
+  void cmd_analyse_rollout_game(std::string& args);  // shell_review_rollout.cpp
+  void cmd_analyse_rollout_match(std::string& args);
   void cmd_analyse_clear_game(std::string& args);
   void cmd_analyse_clear_match(std::string& args);
   // `set analysis ...` and `show analysis` (shell_analysis_settings.cpp).
@@ -857,6 +859,23 @@ class Shell {
                                   bool taker) const;
   // gnubg's hint list of the plays stored in memo `m' (after `analyse rollout move'), the first n.
   std::string stored_move_hints(const HintMemo& m, const eval::CubeInfo& ci, int n) const;
+  // `analyse rollout ...' pieces (shell_analyse_rollout.cpp): the alternatives of the plays
+  // `marked' (indices in `moves'), storing their results (the list sorted again as gnubg's
+  // RefreshMoveList), the cube rollout of a position (nullopt: refused or interrupted), and
+  // the marked plays / cube of the hint record rolled out (moves: how many, 0 none marked).
+  static std::vector<rollout::Alternative> play_alternatives(
+      const std::vector<eval::ScoredMove>& moves, const std::vector<int>& marked,
+      const eval::CubeInfo& ci);
+  // (returns the old index of each play in its new place)
+  static std::vector<size_t> store_move_rollouts(
+      std::vector<eval::ScoredMove>& moves,
+      std::vector<std::optional<HintMemo::MoveRollout>>& rollouts, const std::vector<int>& marked,
+      const AnalysisRollout& ro, const eval::CubeInfo& ci);
+  std::optional<HintMemo::CubeRollout> roll_out_cube(const engine::Game& game,
+                                                     const eval::CubeInfo& ci);
+  static std::array<eval::Evaluation, 2> cube_rollout_outputs(const HintMemo::CubeRollout& r);
+  int rollout_hint_moves();
+  bool rollout_hint_cube();
   std::optional<HintMemo> hint_memo_;
   HintMemo& remember_hint();                 // a fresh memo of the position now
   void remember_cube_hint(const CubeAnalysis& cube);
@@ -877,6 +896,9 @@ class Shell {
     // the cube decision `analyse rollout cube' rolled out (stored.cube_outputs its figures).
     std::vector<std::optional<HintMemo::MoveRollout>> rollouts;
     std::optional<HintMemo::CubeRollout> cube_rollout;
+    // The cube action's mark as judged when it was made (gnubg's stDouble / stTake), kept when
+    // a later `analyse rollout cube' while reviewing changed the figures (gnubg keeps the mark).
+    std::optional<std::optional<analysis::Skill>> cube_skill;
   };
   // One record of the text export (gnubg's TextPrint...); `rollouts': the plays rolled out.
   std::string text_record(
@@ -984,6 +1006,20 @@ class Shell {
   size_t current_game_index() const;
   // The record after the position shown (gnubg's plLastMove->plNext), or null at the end.
   const engine::MoveRecord* next_record() const;
+  // The record after the position shown while reviewing (shell_review_rollout.cpp): where it
+  // is, and the position before it as its actor sees it (gnubg's FixMatchState) with its cube.
+  struct ReviewedRecord {
+    size_t g = 0, k = 0;
+    const engine::MoveRecord* record = nullptr;
+    engine::Game game;
+    eval::CubeInfo ci;
+  };
+  bool reviewed_record(ReviewedRecord& rr) const;
+  bool fully_analysed(size_t g) const;  // game g's analysis is `analyse''s, not kept hints'
+  void show_record_analysis();           // gnubg's DisplayAnalysis, under the board
+  int rollout_reviewed_moves();          // as rollout_hint_moves
+  bool rollout_reviewed_cube();
+  bool rollout_game_marks(size_t g);     // false: interrupted
   bool confirm_not_last();
   void next_roll();
   void previous_roll();

@@ -118,6 +118,10 @@ std::optional<analysis::GameAnalysis> Shell::game_analysis(size_t g) {
   // but the play counts unmarked, as without them.
   for (analysis::StoredDecision& d : stored[0]) d.moves.reset();
   analysis::GameAnalysis result = counted->games[0];
+  // A cube action rolled out while reviewing keeps the mark it got when it was made.
+  for (size_t k = 0; k < games[g].records.size() && k < result.decisions.size(); ++k)
+    if (const KeptHint* kept = kept_hint(g, k); kept && kept->cube_skill)
+      result.decisions[k].cube_skill = *kept->cube_skill;
   auto plain = analysis::recount_match(m, stored, analysis_settings());
   if (plain && !plain->games.empty()) result.statistics = plain->games[0].statistics;
   return result;

@@ -238,11 +238,6 @@ std::vector<std::string> Shell::completions(const std::vector<std::string>& word
   return out;
 }
 
-void Shell::cmd_not_available(std::string&) {
-  out("That command is not available in tavla yet (README.md, \"The shell's commands\", lists "
-      "what is missing).\n");
-}
-
 void Shell::cmd_not_available_format(std::string&) {
   out("That file format is not available in tavla: it reads and writes SGF, .mat and .gam files "
       "(and text exports).\n");

@@ -146,7 +146,6 @@ class Shell {
   void cmd_import_pos(std::string& args);
   void cmd_export_match_mat(std::string& args);
   void cmd_load_commands(std::string& args);
-  void cmd_not_available(std::string& args);
   // gnubg's `analyse match` / `analyse game` (shell_analysis.cpp) and `show statistics`.
   void cmd_analyse_match(std::string& args);
   void cmd_analyse_game(std::string& args);

@@ -1015,6 +1015,13 @@ class Shell {
   };
   bool reviewed_record(ReviewedRecord& rr) const;
   bool fully_analysed(size_t g) const;  // game g's analysis is `analyse''s, not kept hints'
+  // `analyse rollout move|cube' on a record of a game analysed with `analyse' or loaded with
+  // its analysis (shell_review_rollout.cpp): gnubg writes the rollout into the record's analysis.
+  // `changed' (by record) replaces those records' stored evaluations and the game is counted
+  // again (analysis::recount_match), so its statistics follow; the rollouts go with the loaded
+  // ones (loaded_rollouts_), which the display, the exports and `save' read.
+  bool recount_analysed_game(size_t g, const std::map<size_t, analysis::StoredDecision>& changed);
+  int rollout_analysed_moves(const ReviewedRecord& rr, CMarks& marks);
   void show_record_analysis();           // gnubg's DisplayAnalysis, under the board
   int rollout_reviewed_moves();          // as rollout_hint_moves
   bool rollout_reviewed_cube();

@@ -76,7 +76,9 @@ std::vector<size_t> Shell::store_move_rollouts(std::vector<eval::ScoredMove>& mo
   std::iota(order.begin(), order.end(), size_t{0});
   auto key = [&](size_t i) {
     const eval::ScoredMove& m = moves[i];
-    return std::make_tuple(rollouts[i].has_value(), m.plies, m.score, m.score2);
+    // gnubg's cmp_rolloutcontext finds any two rollouts equal: their plies do not count.
+    const bool rolled = rollouts[i].has_value();
+    return std::make_tuple(rolled, rolled ? 0 : m.plies, m.score, m.score2);
   };
   std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return key(x) > key(y); });
   std::vector<eval::ScoredMove> sorted_moves;

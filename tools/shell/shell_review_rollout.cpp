@@ -4,8 +4,9 @@
 // that record (analysis.c: CommandAnalyseRolloutMove/Cube with get_current_moverecord), and
 // `analyse rollout game|match' (cmark_game_rollout, cmark_match_rollout): every marked play
 // and cube decision of the game or match rolled out in turn. The results go into the record's
-// kept hint (shell_kept_hints.cpp), which the exports and `save game' read. Not yet: the records
-// of a game analysed with `analyse game|match' (their analysis lives elsewhere; refused).
+// kept hint (shell_kept_hints.cpp), which the exports and `save game' read; in a game analysed
+// with `analyse game|match' (or loaded with its analysis) they go into its analysis, as gnubg
+// writes them into the record's move list and cube decision.
 #include <algorithm>
 
 #include "engine/movegen.h"
@@ -15,6 +16,20 @@
 namespace tavla::shell {
 
 using engine::RecordKind;
+
+// What a match file would store of an analysed record (analysis::StoredDecision), from which
+// recount_match counts the game again.
+static analysis::StoredDecision stored_decision(const analysis::DecisionAnalysis& d) {
+  analysis::StoredDecision s;
+  s.cube_outputs = d.cube_outputs;
+  if (d.kind == RecordKind::kMove && !d.moves.empty()) s.moves = d.moves;
+  s.played = d.played;
+  s.luck = d.luck;
+  s.luck_mark = d.luck_mark.value_or(analysis::LuckMark::kNone);
+  s.play_skill = d.play_skill;
+  s.cube_skill = d.cube_skill;
+  return s;
+}
 
 bool Shell::reviewed_record(ReviewedRecord& rr) const {
   const engine::MoveRecord* next = next_record();
@@ -63,10 +78,22 @@ void Shell::show_record_analysis() {
   const analysis::MatchAnalysisSettings settings = analysis_settings();
   const eval::EvalContext& chequer = kept ? kept->chequer : settings.chequer.context;
   const eval::EvalContext& cube = kept ? kept->cube : settings.cube.context;
+  // An analysed game's rollouts (`analyse rollout' since, or read from its file).
+  std::vector<std::optional<HintMemo::MoveRollout>> analysed_moves;
+  std::optional<HintMemo::CubeRollout> analysed_cube;
+  if (!kept && d) {
+    analysed_moves = loaded_move_rollouts(rr.g, rr.k, *d);
+    analysed_cube = loaded_cube_rollout(rr.g, rr.k, *d);
+  }
+  const std::vector<std::optional<HintMemo::MoveRollout>>& rollouts =
+      kept ? kept->rollouts : analysed_moves;
+  const HintMemo::CubeRollout* cube_rollout = kept && kept->cube_rollout ? &*kept->cube_rollout
+                                              : analysed_cube            ? &*analysed_cube
+                                                                         : nullptr;
   auto show_cube = [&] {
     if (!d || !d->cube_outputs || !d->cube) return;
-    if (kept && kept->cube_rollout)
-      out(stored_cube_rollout(*kept->cube_rollout, rr.ci, false) + "\n");
+    if (cube_rollout)
+      out(stored_cube_rollout(*cube_rollout, rr.ci, false) + "\n");
     else
       out(text::format_cube_analysis(*d->cube_outputs, *d->cube, rr.ci, cube, output_, false) +
           "\n");
@@ -92,8 +119,8 @@ void Shell::show_record_analysis() {
         o.parameters = true;
         o.rank_known = i != played || i != n - 1 || n == 1 || i < export_moves;
         out(i == played ? "*" : " ");
-        if (kept && kept->rollouts.size() == n && kept->rollouts[i]) {
-          const HintMemo::MoveRollout& ro = *kept->rollouts[i];
+        if (rollouts.size() == n && rollouts[i]) {
+          const HintMemo::MoveRollout& ro = *rollouts[i];
           out(text::format_move_rollout_hint(rr.game.board, rr.ci, d->moves, i, ro.mean,
                                              ro.std_error, ro.settings, ro.games, o));
         } else {
@@ -121,10 +148,7 @@ int Shell::rollout_reviewed_moves() {
   KeptHint* kept = const_cast<KeptHint*>(kept_hint(rr.g, rr.k));
   const auto marks = cmarks_.find({rr.g, rr.k});
   if (marks == cmarks_.end() || marks->second.moves.empty()) return 0;
-  if (fully_analysed(rr.g)) {
-    errf("tavla cannot roll out the plays of a game analysed with `analyse' yet");
-    return -1;
-  }
+  if (fully_analysed(rr.g)) return rollout_analysed_moves(rr, marks->second);
   if (!kept || !kept->stored.moves) return 0;
   std::vector<eval::ScoredMove>& moves = *kept->stored.moves;
   std::vector<int> marked;
@@ -160,10 +184,6 @@ int Shell::rollout_reviewed_moves() {
 bool Shell::rollout_reviewed_cube() {
   ReviewedRecord rr;
   if (!reviewed_record(rr)) return false;
-  if (fully_analysed(rr.g)) {
-    errf("tavla cannot roll out the cube decisions of a game analysed with `analyse' yet");
-    return false;
-  }
   const std::optional<HintMemo::CubeRollout> r = roll_out_cube(rr.game, rr.ci);
   if (!r) return false;
   const auto& records = all_games()[rr.g].records;
@@ -174,6 +194,26 @@ bool Shell::rollout_reviewed_cube() {
     ks.push_back(rr.k - 1);
   if (kind == RecordKind::kDouble && rr.k + 1 < records.size() && answer(records[rr.k + 1].kind))
     ks.push_back(rr.k + 1);
+  if (fully_analysed(rr.g)) {
+    // The cube decision's figures become the rollout's; the actions keep their marks (gnubg's
+    // stDouble / stTake), and the errors follow the new figures when the game is counted again.
+    const std::vector<analysis::DecisionAnalysis>& ds = game_analyses_[rr.g]->decisions;
+    std::map<size_t, analysis::StoredDecision> changed;
+    for (size_t k : ks) {
+      analysis::StoredDecision s = stored_decision(ds[k]);
+      s.cube_outputs = cube_rollout_outputs(*r);
+      changed[k] = s;
+    }
+    if (!recount_analysed_game(rr.g, changed)) return false;
+    loaded_rollouts_.resize(std::max(loaded_rollouts_.size(), all_games().size()));
+    for (size_t k : ks) {
+      LoadedRollouts& l = loaded_rollouts_[rr.g][k];
+      if (!(l.record == records[k])) l = LoadedRollouts{records[k], {}};
+      l.rollouts.cube = text::SgfCubeRollout{r->mean, r->std_error, r->settings, r->games};
+    }
+    show_board();
+    return true;
+  }
   const analysis::MatchAnalysisSettings settings = analysis_settings();
   // The marks the actions got when they were made stay (the rollout does not judge them again).
   const std::optional<analysis::GameAnalysis> before = game_analysis(rr.g);
@@ -197,6 +237,86 @@ bool Shell::rollout_reviewed_cube() {
   }
   show_board();
   return true;
+}
+
+bool Shell::recount_analysed_game(size_t g,
+                                  const std::map<size_t, analysis::StoredDecision>& changed) {
+  const analysis::GameAnalysis& a = *game_analyses_[g];
+  std::vector<analysis::StoredGameAnalysis> stored(1);
+  for (const analysis::DecisionAnalysis& d : a.decisions) stored[0].push_back(stored_decision(d));
+  for (const auto& [k, s] : changed)
+    if (k < stored[0].size()) stored[0][k] = s;
+  auto counted = analysis::recount_match(match_record(g, g + 1), stored, analysis_settings());
+  if (!counted || counted->games.empty()) {
+    errf("%s", counted ? "The game cannot be counted again" : counted.error().c_str());
+    return false;
+  }
+  game_analyses_[g] = counted->games[0];
+  return true;
+}
+
+// gnubg's cmark_move_rollout on a record of an analysed game: the marked plays of the record's
+// ranked list rolled out, the list sorted again (RefreshMoveList) and the play made judged again
+// against the new best (stMove); the game's statistics follow.
+int Shell::rollout_analysed_moves(const ReviewedRecord& rr, CMarks& marks) {
+  const analysis::DecisionAnalysis d = game_analyses_[rr.g]->decisions[rr.k];
+  std::vector<eval::ScoredMove> moves = d.moves;
+  std::vector<int> marked;
+  for (int i : marks.moves)
+    if (i >= 0 && static_cast<size_t>(i) < moves.size()) marked.push_back(i);
+  if (marked.empty()) return 0;
+  if (!analyzer()) return -1;
+  for (eval::ScoredMove& m : moves) {
+    m.move.after = rr.game.board;
+    if (!engine::apply_move(m.move.after, m.move.move)) {
+      errf("The record's play %d cannot be played from this position",
+           static_cast<int>(&m - moves.data()) + 1);
+      return -1;
+    }
+  }
+  // The plays rolled out before (this session or read from the file) stay rolled out.
+  std::vector<std::optional<HintMemo::MoveRollout>> rollouts = loaded_move_rollouts(rr.g, rr.k, d);
+  const std::optional<AnalysisRollout> ro =
+      run_analysis_rollout(rollout_, play_alternatives(moves, marked, rr.ci));
+  if (!ro) return -1;
+  const std::vector<size_t> order = store_move_rollouts(moves, rollouts, marked, *ro, rr.ci);
+  analysis::StoredDecision s = stored_decision(d);
+  s.moves = moves;
+  for (size_t j = 0; j < order.size(); ++j)
+    if (static_cast<int>(order[j]) == d.played) s.played = static_cast<int>(j);
+  if (s.played >= 0)
+    s.play_skill = analysis::skill_of(moves[static_cast<size_t>(s.played)].score - moves[0].score,
+                                      analysis_.thresholds);
+  // Keep what the file stored of the plays rolled out before (their scores as written).
+  const text::SgfRecordRollouts* before = loaded_rollouts(rr.g, rr.k);
+  std::vector<text::SgfMoveRollout> kept_moves;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    if (!rollouts[i]) continue;
+    const bool fresh = std::find(marked.begin(), marked.end(), static_cast<int>(order[i])) !=
+                       marked.end();
+    text::SgfMoveRollout m{moves[i].move.move, rollouts[i]->mean, rollouts[i]->std_error,
+                           rollouts[i]->settings, rollouts[i]->games, std::nullopt, std::nullopt};
+    if (before && !fresh)
+      for (const text::SgfMoveRollout& b : before->moves)
+        if (b.move == m.move) m = b;
+    kept_moves.push_back(m);
+  }
+  std::optional<text::SgfCubeRollout> cube = before ? before->cube : std::nullopt;
+  if (!recount_analysed_game(rr.g, {{rr.k, s}})) return -1;
+  const engine::MoveRecord record = all_games()[rr.g].records[rr.k];
+  loaded_rollouts_.resize(std::max(loaded_rollouts_.size(), all_games().size()));
+  LoadedRollouts& l = loaded_rollouts_[rr.g][rr.k];
+  l.record = record;
+  l.rollouts.moves = std::move(kept_moves);
+  l.rollouts.cube = cube;
+  // gnubg's marks are flags of the plays: they follow them into their new places.
+  std::vector<int> moved;
+  for (size_t j = 0; j < order.size(); ++j)
+    if (std::find(marked.begin(), marked.end(), static_cast<int>(order[j])) != marked.end())
+      moved.push_back(static_cast<int>(j));
+  marks.moves = moved;
+  show_board();
+  return static_cast<int>(marked.size());
 }
 
 void Shell::cmd_analyse_rollout_game(std::string&) {

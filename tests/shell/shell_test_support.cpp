@@ -82,6 +82,27 @@ std::string run_gnubg_script(const std::string& script, const std::string& dir) 
   return blank == std::string::npos ? "" : out.substr(blank + 2);
 }
 
+std::string differs_but_numbers(const std::string& a, const std::string& b, double tol) {
+  static const std::regex num(R"(-?[0-9]+\.[0-9]+(e[-+][0-9]+)?)");
+  if (std::regex_replace(a, num, "#") != std::regex_replace(b, num, "#"))
+    return "the texts differ apart from their numbers:\n" + a + "\n---\n" + b;
+  std::vector<double> x, y;
+  for (auto it = std::sregex_iterator(a.begin(), a.end(), num); it != std::sregex_iterator(); ++it)
+    x.push_back(std::stod(it->str()));
+  for (auto it = std::sregex_iterator(b.begin(), b.end(), num); it != std::sregex_iterator(); ++it)
+    y.push_back(std::stod(it->str()));
+  for (size_t i = 0; i < x.size(); ++i)
+    if (!(std::fabs(x[i] - y[i]) <= tol))
+      return "number " + std::to_string(i) + " differs: " + std::to_string(x[i]) + " against " +
+             std::to_string(y[i]);
+  return "";
+}
+
+std::string plain_sgf(std::string text) {
+  text = std::regex_replace(text, std::regex(R"(AP\[[^\]]*\])"), "AP[]");
+  return normalise(text);
+}
+
 std::string normalise(std::string text) {
   text = std::regex_replace(text, std::regex(R"(DT\[[0-9-]*\])"), "DT[]");
   text = std::regex_replace(text, std::regex(R"(EventDate "[0-9.]*")"), "EventDate \"\"");

@@ -24,6 +24,13 @@ std::string run_gnubg_script(const std::string& script_path, const std::string& 
 // trailing blank lines removed.
 std::string normalise(std::string text);
 
+// Two texts equal apart from their numbers (decimals, exponents included), which may differ by
+// `tol` (rollouts' %.10g figures: tavla's sums of the same trials round differently in the last
+// float digits): "" when they are, else what differs first.
+std::string differs_but_numbers(const std::string& a, const std::string& b, double tol);
+// An SGF file's text with its writer (AP[]) blanked, then normalised.
+std::string plain_sgf(std::string text);
+
 // gnubg 1.07 as installed by tools/setup.sh; tests that need it skip when it is missing, except
 // in CI (CI=true), where they fail.
 std::string gnubg_binary();

@@ -485,4 +485,16 @@ engine::Result<MatchAnalysis> recount_match(const engine::MatchRecord& match,
   return run_match(nullptr, &stored, match, settings, {}, nullptr);
 }
 
+StoredDecision stored_decision(const DecisionAnalysis& d) {
+  StoredDecision s;
+  s.cube_outputs = d.cube_outputs;
+  if (!d.moves.empty()) s.moves = d.moves;  // only plays are ranked
+  s.played = d.played;
+  s.luck = d.luck;
+  s.luck_mark = d.luck_mark.value_or(LuckMark::kNone);
+  s.play_skill = d.play_skill;
+  s.cube_skill = d.cube_skill;
+  return s;
+}
+
 }  // namespace tavla::analysis

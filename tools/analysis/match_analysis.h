@@ -118,6 +118,9 @@ struct StoredDecision {
   LuckMark luck_mark = LuckMark::kNone;   // GW[]/GB[]: for the roller
   std::optional<Skill> play_skill, cube_skill;  // BM/DO, BC/DC
 };
+// What a match file stores of an analysed record: its evaluations, from which recount_match
+// counts the game again.
+StoredDecision stored_decision(const DecisionAnalysis& d);
 // Per game of a match, per record of the game (fewer: the records after them store nothing).
 using StoredGameAnalysis = std::vector<StoredDecision>;
 

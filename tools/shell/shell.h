@@ -1022,6 +1022,7 @@ class Shell {
   // ones (loaded_rollouts_), which the display, the exports and `save' read.
   bool recount_analysed_game(size_t g, const std::map<size_t, analysis::StoredDecision>& changed);
   int rollout_analysed_moves(const ReviewedRecord& rr, CMarks& marks);
+  bool fill_positions_after(std::vector<eval::ScoredMove>& moves, const engine::Board& board);
   void show_record_analysis();           // gnubg's DisplayAnalysis, under the board
   int rollout_reviewed_moves();          // as rollout_hint_moves
   bool rollout_reviewed_cube();

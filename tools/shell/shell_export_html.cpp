@@ -13,24 +13,6 @@
 
 namespace tavla::shell {
 
-namespace {
-
-// What a match file would store of a decision, so that recount_match rebuilds the statistics of
-// the games exported as the shell's analysis has them.
-analysis::StoredDecision stored(const analysis::DecisionAnalysis& d) {
-  analysis::StoredDecision s;
-  s.cube_outputs = d.cube_outputs;
-  if (!d.moves.empty()) s.moves = d.moves;
-  s.played = d.played;
-  s.luck = d.luck;
-  s.luck_mark = d.luck_mark.value_or(analysis::LuckMark::kNone);
-  s.play_skill = d.play_skill;
-  s.cube_skill = d.cube_skill;
-  return s;
-}
-
-}  // namespace
-
 void Shell::export_html(const std::string& file, size_t first, size_t last) {
   std::vector<analysis::StoredGameAnalysis> analyses;
   const auto& games = all_games();
@@ -39,7 +21,7 @@ void Shell::export_html(const std::string& file, size_t first, size_t last) {
     if (g < game_analyses_.size() && game_analyses_[g] &&
         game_analyses_[g]->decisions.size() == games[g].records.size())
       for (const analysis::DecisionAnalysis& d : game_analyses_[g]->decisions)
-        analyses.back().push_back(stored(d));
+        analyses.back().push_back(analysis::stored_decision(d));
   }
   auto m = analysis::recount_match(match_record(first, last), analyses, analysis_settings());
   if (!m) {

@@ -17,18 +17,31 @@ namespace tavla::shell {
 
 using engine::RecordKind;
 
-// What a match file would store of an analysed record (analysis::StoredDecision), from which
-// recount_match counts the game again.
-static analysis::StoredDecision stored_decision(const analysis::DecisionAnalysis& d) {
-  analysis::StoredDecision s;
-  s.cube_outputs = d.cube_outputs;
-  if (d.kind == RecordKind::kMove && !d.moves.empty()) s.moves = d.moves;
-  s.played = d.played;
-  s.luck = d.luck;
-  s.luck_mark = d.luck_mark.value_or(analysis::LuckMark::kNone);
-  s.play_skill = d.play_skill;
-  s.cube_skill = d.cube_skill;
-  return s;
+namespace {
+
+// The cmarks that name one of `count` plays.
+std::vector<int> marked_plays(const std::vector<int>& marks, size_t count) {
+  std::vector<int> marked;
+  for (int i : marks)
+    if (i >= 0 && static_cast<size_t>(i) < count) marked.push_back(i);
+  return marked;
+}
+
+}  // namespace
+
+// The positions after a record's plays, from the position shown (as the recount fills them in);
+// false, with the message, when a play does not fit it.
+bool Shell::fill_positions_after(std::vector<eval::ScoredMove>& moves,
+                                 const engine::Board& board) {
+  for (eval::ScoredMove& m : moves) {
+    m.move.after = board;
+    if (!engine::apply_move(m.move.after, m.move.move)) {
+      errf("The record's play %d cannot be played from this position",
+           static_cast<int>(&m - moves.data()) + 1);
+      return false;
+    }
+  }
+  return true;
 }
 
 bool Shell::reviewed_record(ReviewedRecord& rr) const {
@@ -151,20 +164,9 @@ int Shell::rollout_reviewed_moves() {
   if (fully_analysed(rr.g)) return rollout_analysed_moves(rr, marks->second);
   if (!kept || !kept->stored.moves) return 0;
   std::vector<eval::ScoredMove>& moves = *kept->stored.moves;
-  std::vector<int> marked;
-  for (int i : marks->second.moves)
-    if (i >= 0 && static_cast<size_t>(i) < moves.size()) marked.push_back(i);
+  const std::vector<int> marked = marked_plays(marks->second.moves, moves.size());
   if (marked.empty()) return 0;
-  if (!analyzer()) return -1;
-  // The positions after the plays, from the position shown (as the recount fills them in).
-  for (eval::ScoredMove& m : moves) {
-    m.move.after = rr.game.board;
-    if (!engine::apply_move(m.move.after, m.move.move)) {
-      errf("The record's play %d cannot be played from this position",
-           static_cast<int>(&m - moves.data()) + 1);
-      return -1;
-    }
-  }
+  if (!analyzer() || !fill_positions_after(moves, rr.game.board)) return -1;
   const std::optional<AnalysisRollout> ro =
       run_analysis_rollout(rollout_, play_alternatives(moves, marked, rr.ci));
   if (!ro) return -1;
@@ -200,7 +202,7 @@ bool Shell::rollout_reviewed_cube() {
     const std::vector<analysis::DecisionAnalysis>& ds = game_analyses_[rr.g]->decisions;
     std::map<size_t, analysis::StoredDecision> changed;
     for (size_t k : ks) {
-      analysis::StoredDecision s = stored_decision(ds[k]);
+      analysis::StoredDecision s = analysis::stored_decision(ds[k]);
       s.cube_outputs = cube_rollout_outputs(*r);
       changed[k] = s;
     }
@@ -243,7 +245,8 @@ bool Shell::recount_analysed_game(size_t g,
                                   const std::map<size_t, analysis::StoredDecision>& changed) {
   const analysis::GameAnalysis& a = *game_analyses_[g];
   std::vector<analysis::StoredGameAnalysis> stored(1);
-  for (const analysis::DecisionAnalysis& d : a.decisions) stored[0].push_back(stored_decision(d));
+  for (const analysis::DecisionAnalysis& d : a.decisions)
+    stored[0].push_back(analysis::stored_decision(d));
   for (const auto& [k, s] : changed)
     if (k < stored[0].size()) stored[0][k] = s;
   auto counted = analysis::recount_match(match_record(g, g + 1), stored, analysis_settings());
@@ -261,26 +264,16 @@ bool Shell::recount_analysed_game(size_t g,
 int Shell::rollout_analysed_moves(const ReviewedRecord& rr, CMarks& marks) {
   const analysis::DecisionAnalysis d = game_analyses_[rr.g]->decisions[rr.k];
   std::vector<eval::ScoredMove> moves = d.moves;
-  std::vector<int> marked;
-  for (int i : marks.moves)
-    if (i >= 0 && static_cast<size_t>(i) < moves.size()) marked.push_back(i);
+  const std::vector<int> marked = marked_plays(marks.moves, moves.size());
   if (marked.empty()) return 0;
-  if (!analyzer()) return -1;
-  for (eval::ScoredMove& m : moves) {
-    m.move.after = rr.game.board;
-    if (!engine::apply_move(m.move.after, m.move.move)) {
-      errf("The record's play %d cannot be played from this position",
-           static_cast<int>(&m - moves.data()) + 1);
-      return -1;
-    }
-  }
+  if (!analyzer() || !fill_positions_after(moves, rr.game.board)) return -1;
   // The plays rolled out before (this session or read from the file) stay rolled out.
   std::vector<std::optional<HintMemo::MoveRollout>> rollouts = loaded_move_rollouts(rr.g, rr.k, d);
   const std::optional<AnalysisRollout> ro =
       run_analysis_rollout(rollout_, play_alternatives(moves, marked, rr.ci));
   if (!ro) return -1;
   const std::vector<size_t> order = store_move_rollouts(moves, rollouts, marked, *ro, rr.ci);
-  analysis::StoredDecision s = stored_decision(d);
+  analysis::StoredDecision s = analysis::stored_decision(d);
   s.moves = moves;
   for (size_t j = 0; j < order.size(); ++j)
     if (static_cast<int>(order[j]) == d.played) s.played = static_cast<int>(j);

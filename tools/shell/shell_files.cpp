@@ -94,23 +94,16 @@ std::map<int, text::SgfRecordRollouts> Shell::record_rollouts(size_t g) const {
       r.marked = marks->moves;
       r.cube_marked = marks->cube;
     }
-    if (!kept && loaded) {
-      r.moves = loaded->moves;
-      r.cube = loaded->cube;
-    }
-    if (!kept) {
-      if (!r.empty()) out[static_cast<int>(k)] = std::move(r);
-      continue;
-    }
-    if (kept->stored.moves)
+    if (kept && kept->stored.moves)
       for (size_t i = 0; i < kept->rollouts.size() && i < kept->stored.moves->size(); ++i)
         if (const auto& m = kept->rollouts[i])
           r.moves.push_back(
               {(*kept->stored.moves)[i].move.move, m->mean, m->std_error, m->settings, m->games,
                std::nullopt, std::nullopt});
-    if (kept->cube_rollout)
+    if (kept && kept->cube_rollout)
       r.cube = text::SgfCubeRollout{kept->cube_rollout->mean, kept->cube_rollout->std_error,
                                     kept->cube_rollout->settings, kept->cube_rollout->games};
+    // The kept hint's rollouts win; the loaded file's fill in what it has not.
     if (loaded && r.moves.empty()) r.moves = loaded->moves;
     if (loaded && !r.cube) r.cube = loaded->cube;
     if (!r.empty()) out[static_cast<int>(k)] = std::move(r);

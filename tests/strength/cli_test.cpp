@@ -72,6 +72,10 @@ TEST(StrengthCli, BadOptions) {
   expect_error("errors --threads 99", "--threads must be 1..64");
   expect_error("errors --rollout-reference x.txt", "--rollout-reference needs --build OUT");
   expect_error("errors --rollout-reference /nonexistent/in.txt --build /tmp/x", "/nonexistent/in.txt");
+  expect_error("errors --cube --positions /nonexistent/c.txt", "/nonexistent/c.txt");
+  expect_error("errors --cube --rollout-reference /nonexistent/in.txt --build /tmp/x",
+               "/nonexistent/in.txt");
+  expect_error("errors --cube --build /tmp/x --contact -1", "must be >= 0");
 }
 
 TEST(StrengthCli, ShortRuns) {
@@ -162,6 +166,39 @@ TEST(StrengthCli, RolloutReferenceResumes) {
   expect_error("errors --rollout-reference " + in + " --build " + other + opts,
                "holds positions that are not those of");
   EXPECT_EQ(slurp(other), "reference x\n4HPwATDgc/ABMA:cAkAAAAAAAAA contact 0\n");
+  std::filesystem::remove_all(dir);
+}
+
+// --cube: a set built, rolled out (stopped and continued), and scored.
+TEST(StrengthCli, CubeSetBuildRolloutAndScore) {
+  if (!have_gnubg()) GTEST_SKIP() << "needs gnubg's weights";
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("tavla_cube_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string in = (dir / "in.txt").string(), out = (dir / "out.txt").string();
+  const std::string w = " --weights /usr/lib/gnubg/gnubg.wd";
+  Outcome b = run("errors --cube --build " + in +
+                  " --contact 2 --crashed 1 --race 1 --reference-plies 0 --seed 4" + w);
+  ASSERT_EQ(b.status, 0) << b.out;
+  EXPECT_NE(b.out.find("4 positions written"), std::string::npos) << b.out;
+  Outcome r = run("errors --cube --rollout-reference " + in + " --build " + out +
+                  " --trials 36" + w);
+  ASSERT_EQ(r.status, 0) << r.out;
+  Outcome again = run("errors --cube --progress --rollout-reference " + in + " --build " + out +
+                      " --trials 36" + w);
+  ASSERT_EQ(again.status, 0) << again.out;
+  EXPECT_NE(again.out.find("continuing after 4 finished positions"), std::string::npos)
+      << again.out;
+  Outcome e = run("errors --cube --json --positions " + out + w);
+  ASSERT_EQ(e.status, 0) << e.out;
+  EXPECT_NE(e.out.find("\"all\":{\"double\":{\"decisions\":4"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("\"race\":{\"double\":{\"decisions\":1"), std::string::npos) << e.out;
+  Outcome t = run("errors --cube --positions " + out + w);
+  ASSERT_EQ(t.status, 0) << t.out;
+  EXPECT_NE(t.out.find("all take"), std::string::npos) << t.out;
+  // A chequer-play set is not a cube set.
+  expect_error("errors --cube --positions " TAVLA_SOURCE_DIR "/bench/error_positions.txt" + w,
+               "not a money position before the roll");
   std::filesystem::remove_all(dir);
 }
 

@@ -2,14 +2,10 @@
 #include "strength/rollout_reference.h"
 
 #include <algorithm>
-#include <atomic>
-#include <condition_variable>
-#include <map>
-#include <mutex>
-#include <thread>
 
 #include "eval/cube_info.h"
 #include "rollout/rollout.h"
+#include "strength/ordered_parallel.h"
 
 namespace tavla::strength {
 
@@ -58,38 +54,21 @@ ErrorPosition rollout_position(const ErrorPosition& p, int index,
   }
   for (size_t i = k; i < out.moves.size(); ++i)
     out.moves[i].equity = std::min(p.moves[i].equity + worst_shift, worst_new);
-  std::stable_sort(out.moves.begin(), out.moves.end(),
-                   [](const ReferenceMove& a, const ReferenceMove& b) { return a.equity > b.equity; });
+  std::stable_sort(
+      out.moves.begin(), out.moves.end(),
+      [](const ReferenceMove& a, const ReferenceMove& b) { return a.equity > b.equity; });
   return out;
 }
 
 void rollout_positions(const ErrorSet& set, size_t first, std::shared_ptr<const eval::NetSet> nets,
                        const eval::BearoffProvider* bearoff, const RolloutReferenceSettings& st,
                        const std::function<void(size_t, const ErrorPosition&)>& done) {
-  const size_t n = set.positions.size();
-  std::atomic<size_t> next{first};
-  std::mutex mu;
-  std::condition_variable cv;
-  std::map<size_t, ErrorPosition> finished;  // waiting for the positions before them
-  auto worker = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < n;) {
-      ErrorPosition r = rollout_position(set.positions[i], static_cast<int>(i), nets, bearoff, st);
-      std::lock_guard<std::mutex> lock(mu);
-      finished.emplace(i, std::move(r));
-      cv.notify_one();
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < std::max(1, st.threads); ++t) pool.emplace_back(worker);
-  for (size_t i = first; i < n; ++i) {
-    std::unique_lock<std::mutex> lock(mu);
-    cv.wait(lock, [&] { return finished.count(i) > 0; });
-    ErrorPosition r = std::move(finished.at(i));
-    finished.erase(i);
-    lock.unlock();
-    done(i, r);
-  }
-  for (auto& t : pool) t.join();
+  ordered_parallel<ErrorPosition>(
+      first, set.positions.size(), st.threads,
+      [&](size_t i, int) {
+        return rollout_position(set.positions[i], static_cast<int>(i), nets, bearoff, st);
+      },
+      done);
 }
 
 }  // namespace tavla::strength

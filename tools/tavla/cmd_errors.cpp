@@ -19,6 +19,7 @@
 #include "strength/error_set.h"
 #include "strength/rollout_reference.h"
 #include "tavla/commands.h"
+#include "tavla/errors_cube.h"
 #include "tavla/player_options.h"
 #include "text/json.h"
 
@@ -136,27 +137,15 @@ int rollout_reference(const po::variables_map& vm, NetLoader& loader,
             << st.trials << " trials each, variance reduction, 0-ply play by " << nets_name
             << "; other plays shifted as the worst candidate";
   // Positions already in OUT (a stopped run), checked against IN.
-  size_t first = 0;
-  if (std::filesystem::exists(out_path)) {
-    std::ifstream old(out_path);
-    std::vector<std::string> lines;
-    for (std::string l; std::getline(old, l);)
-      if (!l.empty() && l[0] != '#' && l.rfind("reference ", 0) != 0) lines.push_back(l);
-    for (const std::string& l : lines) {
-      std::istringstream ls(l);
-      std::string id;
-      ls >> id;
-      if (first >= set->positions.size() ||
-          id != strength::error_position_id(set->positions[first])) {
-        std::cerr << "tavla errors: '" << out_path << "' holds positions that are not those of '"
-                  << in_path << "' (position " << first + 1 << "); remove it to start again\n";
-        return 1;
-      }
-      ++first;
-    }
-    if (show && first > 0)
-      std::fprintf(stderr, "continuing after %zu finished positions\n", first);
+  auto finished = finished_positions(out_path, in_path, set->positions.size(), [&](size_t i) {
+    return strength::error_position_id(set->positions[i]);
+  });
+  if (!finished) {
+    std::cerr << "tavla errors: " << finished.error() << "\n";
+    return 1;
   }
+  const size_t first = *finished;
+  if (show && first > 0) std::fprintf(stderr, "continuing after %zu finished positions\n", first);
   std::ofstream out(out_path, first > 0 ? std::ios::app : std::ios::trunc);
   if (!out) {
     std::cerr << "tavla errors: cannot write '" << out_path << "'\n";
@@ -203,7 +192,8 @@ int rollout_reference(const po::variables_map& vm, NetLoader& loader,
 int cmd_errors(int argc, char** argv) {
   po::options_description opts(
       "usage: tavla errors [options]\n"
-      "       tavla errors --build FILE [--contact N --crashed N --race N --seed S]\n\n"
+      "       tavla errors --build FILE [--contact N --crashed N --race N --seed S]\n"
+      "       tavla errors --cube [--positions FILE | --build FILE | --rollout-reference IN --build OUT]\n\n"
       "Measures the chequer-play error rate of a configuration on a fixed set of positions with\n"
       "dice whose every legal play has a reference equity from a deeper analysis (default: the\n"
       "committed bench/error_positions.txt, 2-ply cubeless money equities). For each position the\n"
@@ -213,13 +203,22 @@ int cmd_errors(int argc, char** argv) {
       "and per class (contact, crashed, race). --build samples positions from noisy 0-ply\n"
       "self-play and analyses every play at --reference-plies. The reference is 2 ply: a\n"
       "configuration at 2 ply or deeper scores near 0 (it agrees with the reference), so the rates\n"
-      "rank configurations weaker than the reference.\n\noptions");
+      "rank configurations weaker than the reference.\n\n"
+      "--cube: cube decisions instead (default: the committed bench/cube_positions.txt, money\n"
+      "positions before the roll whose no double and double/take were rolled out). In every\n"
+      "position the configuration decides as doubler (double or not) and as taker (take or pass,\n"
+      "as if doubled), with its own cubeful analysis; the loss of each is measured against the\n"
+      "reference equities (double/pass = +1), per decision in millipoints, by class. --cube\n"
+      "--build samples positions before the roll (default 200 contact, 60 crashed, 60 race) and\n"
+      "keeps those where either decision is close at --reference-plies; --cube\n"
+      "--rollout-reference rolls them out.\n\noptions");
   opts.add_options()("help,h", "show this help")(
       "positions", po::value<std::string>(),
       "positions file (default: $TAVLA_ERROR_POSITIONS, else the source tree's "
       "bench/error_positions.txt)")(
       "threads", po::value<int>()->default_value(1), "threads (results do not depend on it)")(
       "progress", "show progress on stderr even when it is not a terminal")("json", "print JSON")(
+      "cube", "cube decisions (see above) instead of chequer plays")(
       "build", po::value<std::string>(), "build a new positions file FILE instead")(
       "contact", po::value<int>()->default_value(500), "--build: contact positions")(
       "crashed", po::value<int>()->default_value(200), "--build: crashed positions")(
@@ -274,6 +273,7 @@ int cmd_errors(int argc, char** argv) {
     std::cerr << "tavla errors: --rollout-reference needs --build OUT\n";
     return 2;
   }
+  if (vm.count("cube")) return errors_cube(vm, loader, provider ? &*provider : nullptr, show, player);
   if (vm.count("rollout-reference"))
     return rollout_reference(vm, loader, provider ? &*provider : nullptr, show);
   if (vm.count("build")) return build(vm, loader, provider ? &*provider : nullptr, show);

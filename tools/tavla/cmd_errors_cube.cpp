@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// tavla errors --cube (see errors_cube.h).
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "bearoff/bearoff_provider.h"
+#include "eval/position_class.h"
+#include "strength/cube_errors.h"
+#include "strength/cube_reference.h"
+#include "strength/cube_set.h"
+#include "strength/error_set.h"
+#include "tavla/errors_cube.h"
+#include "text/json.h"
+
+namespace po = boost::program_options;
+
+namespace tavla::cli {
+
+namespace {
+
+constexpr const char* kDecisionNames[3] = {"double", "take", "all"};
+
+// The per-class option of a set to build: the cube set's own default where not given.
+int wanted(const po::variables_map& vm, const char* name, int cube_default) {
+  return vm[name].defaulted() ? cube_default : vm[name].as<int>();
+}
+
+engine::Result<std::shared_ptr<const eval::NetSet>> nets_of(const po::variables_map& vm,
+                                                            NetLoader& loader, std::string& name) {
+  std::optional<std::string> file;
+  if (vm.count("weights")) file = vm["weights"].as<std::string>();
+  name = file ? std::filesystem::path(*file).filename().string() : "default";
+  return loader.get(file);
+}
+
+int build(const po::variables_map& vm, NetLoader& loader,
+          const bearoff::DatabaseBearoffProvider* bo, bool show) {
+  strength::CubeSetBuildSettings st;
+  st.contact = wanted(vm, "contact", st.contact);
+  st.crashed = wanted(vm, "crashed", st.crashed);
+  st.race = wanted(vm, "race", st.race);
+  st.seed = vm["seed"].as<uint32_t>();
+  st.screen.plies = vm["reference-plies"].as<int>();
+  if (st.contact < 0 || st.crashed < 0 || st.race < 0 || st.contact + st.crashed + st.race < 1) {
+    std::cerr << "tavla errors: --contact, --crashed and --race must be >= 0, not all 0\n";
+    return 2;
+  }
+  if (st.screen.plies < 0 || st.screen.plies > 3) {
+    std::cerr << "tavla errors: --reference-plies must be 0..3\n";
+    return 2;
+  }
+  auto nets = nets_of(vm, loader, st.nets_name);
+  if (!nets) {
+    std::cerr << "tavla errors: " << nets.error() << "\n";
+    return 1;
+  }
+  const std::string out_path = vm["build"].as<std::string>();
+  std::ofstream out(out_path);
+  if (!out) {
+    std::cerr << "tavla errors: cannot write '" << out_path << "'\n";
+    return 1;
+  }
+  auto set = strength::build_cube_set(*nets, bo, st, [&](const strength::CubeSetProgress& p) {
+    if (!show) return;
+    std::fprintf(stderr, "\rkept %d/%d of %d screened (%d games)   ", p.kept, p.wanted, p.screened,
+                 p.games);
+    std::fflush(stderr);
+  });
+  if (show) std::fprintf(stderr, "\n");
+  char header[512];
+  std::snprintf(header, sizeof header,
+                "tavla cube positions: money cube decisions with their %d-ply reference equities\n"
+                "(cubeful, for the player on roll, per cube; strength/cube_set.h). Made by:\n"
+                "  tavla errors --cube --build %s --contact %d --crashed %d --race %d --seed %u "
+                "--reference-plies %d%s%s",
+                st.screen.plies, out_path.c_str(), st.contact, st.crashed, st.race, st.seed,
+                st.screen.plies, vm.count("weights") ? " --weights " : "",
+                vm.count("weights") ? vm["weights"].as<std::string>().c_str() : "");
+  strength::write_cube_set(out, set, header);
+  out.close();
+  if (!out) {
+    std::cerr << "tavla errors: error writing '" << out_path << "'\n";
+    return 1;
+  }
+  std::printf("%zu positions written to %s\n", set.positions.size(), out_path.c_str());
+  return 0;
+}
+
+int rollout_reference(const po::variables_map& vm, NetLoader& loader,
+                      const bearoff::DatabaseBearoffProvider* bo, bool show) {
+  const std::string in_path = vm["rollout-reference"].as<std::string>();
+  const std::string out_path = vm["build"].as<std::string>();
+  auto set = strength::read_cube_set(std::filesystem::path(in_path));
+  if (!set) {
+    std::cerr << "tavla errors: " << set.error() << "\n";
+    return 1;
+  }
+  strength::CubeReferenceSettings st;
+  st.trials = vm["trials"].as<int>();
+  st.seed = vm["seed"].as<uint32_t>();
+  st.threads = vm["threads"].as<int>();
+  if (st.trials < 1) {
+    std::cerr << "tavla errors: --trials must be >= 1\n";
+    return 2;
+  }
+  std::string nets_name;
+  auto nets = nets_of(vm, loader, nets_name);
+  if (!nets) {
+    std::cerr << "tavla errors: " << nets.error() << "\n";
+    return 1;
+  }
+  auto first = finished_positions(out_path, in_path, set->positions.size(), [&](size_t i) {
+    return strength::cube_position_id(set->positions[i]);
+  });
+  if (!first) {
+    std::cerr << "tavla errors: " << first.error() << "\n";
+    return 1;
+  }
+  if (show && *first > 0) std::fprintf(stderr, "continuing after %zu finished positions\n", *first);
+  std::ofstream out(out_path, *first > 0 ? std::ios::app : std::ios::trunc);
+  if (!out) {
+    std::cerr << "tavla errors: cannot write '" << out_path << "'\n";
+    return 1;
+  }
+  if (*first == 0) {
+    std::ostringstream reference;
+    reference << "cubeful money rollouts of no double and double/take (positions screened by: "
+              << set->reference << "), " << st.trials
+              << " trials each, the same dice for both, variance reduction, cubeful 0-ply play "
+                 "and cube decisions by "
+              << nets_name;
+    char cmd[1024];
+    std::snprintf(
+        cmd, sizeof cmd,
+        "tavla cube positions with rollout references (strength/cube_reference.h):\n"
+        "  tavla errors --cube --rollout-reference %s --build %s --trials %d --seed %u%s%s",
+        in_path.c_str(), out_path.c_str(), st.trials, st.seed,
+        vm.count("weights") ? " --weights " : "",
+        vm.count("weights") ? vm["weights"].as<std::string>().c_str() : "");
+    strength::write_cube_set(out, strength::CubeSet{reference.str(), {}}, cmd);
+    out.flush();
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  const size_t total = set->positions.size();
+  strength::rollout_cube_positions(
+      *set, *first, *nets, bo, st, [&](size_t i, const strength::CubePosition& p) {
+        strength::write_cube_position(out, p);
+        out.flush();
+        if (!show) return;
+        const double secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double rate = (i + 1 - *first) / std::max(secs, 1e-9);
+        std::fprintf(stderr, "\rrolled out %zu/%zu positions  ETA %.0f s   ", i + 1, total,
+                     (total - i - 1) / rate);
+        std::fflush(stderr);
+      });
+  if (show) std::fprintf(stderr, "\n");
+  out.close();
+  if (!out) {
+    std::cerr << "tavla errors: error writing '" << out_path << "'\n";
+    return 1;
+  }
+  std::printf("%zu positions in %s\n", total, out_path.c_str());
+  return 0;
+}
+
+void print_tally(const std::string& name, const strength::CubeTally& t) {
+  std::printf("%-16s %9d %12.2f %8d %7.1f%%\n", name.c_str(), t.decisions, t.mean_millipoints(),
+              t.wrong, t.decisions ? 100.0 * t.wrong / t.decisions : 0.0);
+}
+
+void json_tally(text::JsonWriter& w, const strength::CubeTally& t) {
+  w.begin_object();
+  w.field("decisions", t.decisions);
+  w.field("millipoints_per_decision", t.mean_millipoints());
+  w.field("total_loss", t.total_loss);
+  w.field("wrong", t.wrong);
+  w.end_object();
+}
+
+void json_decisions(text::JsonWriter& w, const std::array<strength::CubeTally, 3>& t) {
+  w.begin_object();
+  for (int d = 0; d < 3; ++d) {
+    w.key(kDecisionNames[d]);
+    json_tally(w, t[d]);
+  }
+  w.end_object();
+}
+
+int score(const po::variables_map& vm, const bearoff::DatabaseBearoffProvider* bo, bool show,
+          const strength::PlayerConfig& player) {
+  const std::filesystem::path path = vm.count("positions")
+                                         ? std::filesystem::path(vm["positions"].as<std::string>())
+                                         : strength::default_cube_set_path();
+  auto set = strength::read_cube_set(path);
+  if (!set) {
+    std::cerr << "tavla errors: " << set.error() << "\n";
+    return 1;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  auto chosen = strength::choose_cube_actions(
+      *set, player, bo, vm["threads"].as<int>(), [&](int done, int total) {
+        if (!show) return;
+        std::fprintf(stderr, "\r%d/%d positions   ", done, total);
+        std::fflush(stderr);
+      });
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (show) std::fprintf(stderr, "\n");
+  const auto report = strength::tally_cube_errors(*set, chosen);
+  if (vm.count("json")) {
+    text::JsonWriter w;
+    w.begin_object();
+    w.field("player", player.name);
+    w.field("positions", path.string());
+    w.field("reference", set->reference);
+    w.key("all");
+    json_decisions(w, report.all);
+    for (int k = 0; k < 3; ++k) {
+      w.key(eval::position_class_name(strength::kErrorClasses[k]));
+      json_decisions(w, report.by_class[k]);
+    }
+    w.field("seconds", secs);
+    w.end_object();
+    std::cout << w.str() << "\n";
+    return 0;
+  }
+  std::printf("player: %s\npositions: %s\nreference: %s\n\n", player.name.c_str(),
+              path.string().c_str(), set->reference.c_str());
+  std::printf("%-16s %9s %12s %8s %8s\n", "class/decision", "decisions", "mEMG/dec", "wrong",
+              "(%)");
+  for (int k = 0; k < 4; ++k) {
+    const auto& t = k < 3 ? report.by_class[k] : report.all;
+    const std::string cls =
+        k < 3 ? std::string(eval::position_class_name(strength::kErrorClasses[k])) : "all";
+    for (int d = 0; d < 3; ++d) print_tally(cls + " " + kDecisionNames[d], t[d]);
+  }
+  std::printf("\n%.1f s\n", secs);
+  return 0;
+}
+
+}  // namespace
+
+engine::Result<size_t> finished_positions(const std::string& out_path, const std::string& in_path,
+                                          size_t in_count,
+                                          const std::function<std::string(size_t)>& in_id) {
+  size_t first = 0;
+  if (!std::filesystem::exists(out_path)) return first;
+  std::ifstream old(out_path);
+  for (std::string l; std::getline(old, l);) {
+    if (l.empty() || l[0] == '#' || l.rfind("reference ", 0) == 0) continue;
+    std::istringstream ls(l);
+    std::string id;
+    ls >> id;
+    if (first >= in_count || id != in_id(first))
+      return engine::Error{"'" + out_path + "' holds positions that are not those of '" + in_path +
+                           "' (position " + std::to_string(first + 1) +
+                           "); remove it to start again"};
+    ++first;
+  }
+  return first;
+}
+
+int errors_cube(const po::variables_map& vm, NetLoader& loader,
+                const bearoff::DatabaseBearoffProvider* bo, bool show,
+                const std::optional<strength::PlayerConfig>& player) {
+  if (vm.count("rollout-reference")) return rollout_reference(vm, loader, bo, show);
+  if (vm.count("build")) return build(vm, loader, bo, show);
+  return score(vm, bo, show, *player);
+}
+
+}  // namespace tavla::cli

@@ -4,6 +4,7 @@
 #include "eval/cube_info.h"
 #include "rollout/rollout.h"
 #include "strength/ordered_parallel.h"
+#include "strength/rollout_reference.h"
 
 namespace tavla::strength {
 
@@ -11,20 +12,8 @@ CubePosition rollout_cube_position(const CubePosition& p, int index,
                                    std::shared_ptr<const eval::NetSet> nets,
                                    const eval::BearoffProvider* bearoff,
                                    const CubeReferenceSettings& st) {
-  rollout::RolloutSettings rs;
-  rs.trials = st.trials;
-  rs.seed = st.seed + static_cast<uint32_t>(index);
-  rs.cubeful = true;
-  rs.variance_reduction = true;
-  rs.rotate = true;
-  rs.threads = 1;
-  for (int s = 0; s < 2; ++s) {
-    rs.chequer[s] = st.play;
-    rs.cube[s] = st.play.context;
-  }
-  rs.chequer_late = rs.chequer;
-  rs.cube_late = rs.cube;
-  rs.truncation = st.play.context;
+  const rollout::RolloutSettings rs =
+      reference_rollout_settings(st.trials, st.seed + static_cast<uint32_t>(index), true, st.play);
   // As `tavla rollout --cube`: the roller does not double again before his roll, both equities
   // per unit of the cube in play.
   const eval::CubeInfo ci = cube_info_of(p);

@@ -16,6 +16,7 @@
 #include "eval/search.h"
 #include "strength/duel.h"
 #include "strength/player.h"
+#include "strength/reference_lines.h"
 
 namespace tavla::strength {
 
@@ -79,47 +80,38 @@ std::filesystem::path default_cube_set_path() {
 
 engine::Result<CubeSet> read_cube_set(std::istream& in, const std::string& source_name) {
   CubeSet set;
-  std::string line;
-  int line_no = 0;
-  auto fail = [&](const std::string& what) {
-    return Error{source_name + ":" + std::to_string(line_no) + ": " + what};
-  };
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream ls(line);
-    std::string first;
-    ls >> first;
-    if (first == "reference") {
-      std::getline(ls >> std::ws, set.reference);
-      continue;
-    }
-    auto game = engine::game_from_text(first);
-    if (!game) return fail(game.error());
-    const engine::MatchState& ms = game->match;
-    if (!ms.is_money() || ms.dice_rolled() || ms.doubled)
-      return fail("'" + first + "' is not a money position before the roll");
-    if (ms.cube_owner != engine::kCubeCentred && ms.cube_owner != ms.on_roll)
-      return fail("'" + first + "': the player on roll cannot double (the opponent owns the cube)");
-    CubePosition p;
-    p.board = game->board;
-    p.cube = ms.cube;
-    p.owned = ms.cube_owner != engine::kCubeCentred;
-    std::string cls, v[4];
-    if (!(ls >> cls >> v[0] >> v[1] >> v[2] >> v[3]))
-      return fail("expected a class, two equities and two standard errors after the position");
-    auto c = class_from_name(cls);
-    if (!c) return fail("unknown class '" + cls + "' (contact, crashed or race)");
-    p.cls = *c;
-    float* fields[4] = {&p.no_double, &p.double_take, &p.se_no_double, &p.se_double_take};
-    for (int i = 0; i < 4; ++i)
-      if (!parse_float(v[i], *fields[i])) return fail("bad number '" + v[i] + "'");
-    if (p.se_no_double < 0 || p.se_double_take < 0) return fail("a negative standard error");
-    std::string extra;
-    if (ls >> extra) return fail("unexpected text '" + extra + "' after the equities");
-    set.positions.push_back(p);
-  }
+  auto fail = [](const std::string& what) { return std::optional<std::string>(what); };
+  auto error = read_reference_lines(
+      in, source_name, set.reference,
+      [&](const std::string& first, std::istringstream& ls) -> std::optional<std::string> {
+        auto game = engine::game_from_text(first);
+        if (!game) return fail(game.error());
+        const engine::MatchState& ms = game->match;
+        if (!ms.is_money() || ms.dice_rolled() || ms.doubled)
+          return fail("'" + first + "' is not a money position before the roll");
+        if (ms.cube_owner != engine::kCubeCentred && ms.cube_owner != ms.on_roll)
+          return fail("'" + first +
+                      "': the player on roll cannot double (the opponent owns the cube)");
+        CubePosition p;
+        p.board = game->board;
+        p.cube = ms.cube;
+        p.owned = ms.cube_owner != engine::kCubeCentred;
+        std::string cls, v[4];
+        if (!(ls >> cls >> v[0] >> v[1] >> v[2] >> v[3]))
+          return fail("expected a class, two equities and two standard errors after the position");
+        auto c = class_from_name(cls);
+        if (!c) return fail("unknown class '" + cls + "' (contact, crashed or race)");
+        p.cls = *c;
+        float* fields[4] = {&p.no_double, &p.double_take, &p.se_no_double, &p.se_double_take};
+        for (int i = 0; i < 4; ++i)
+          if (!parse_float(v[i], *fields[i])) return fail("bad number '" + v[i] + "'");
+        if (p.se_no_double < 0 || p.se_double_take < 0) return fail("a negative standard error");
+        std::string extra;
+        if (ls >> extra) return fail("unexpected text '" + extra + "' after the equities");
+        set.positions.push_back(p);
+        return std::nullopt;
+      });
+  if (error) return Error{*error};
   if (set.positions.empty()) return Error{source_name + ": no positions"};
   return set;
 }

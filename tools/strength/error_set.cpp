@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <istream>
 #include <ostream>
@@ -19,6 +19,7 @@
 #include "eval/search.h"
 #include "strength/duel.h"
 #include "strength/player.h"
+#include "strength/reference_lines.h"
 
 namespace tavla::strength {
 
@@ -54,62 +55,54 @@ std::filesystem::path default_error_set_path() {
 
 engine::Result<ErrorSet> read_error_set(std::istream& in, const std::string& source_name) {
   ErrorSet set;
-  std::string line;
-  int line_no = 0;
-  auto fail = [&](const std::string& what) {
-    return Error{source_name + ":" + std::to_string(line_no) + ": " + what};
-  };
   auto moves = std::make_unique<engine::MoveList>();
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream ls(line);
-    std::string first;
-    ls >> first;
-    if (first == "reference") {
-      std::getline(ls >> std::ws, set.reference);
-      continue;
-    }
-    auto game = engine::game_from_text(first);
-    if (!game) return fail(game.error());
-    if (!game->match.is_money() || !game->match.dice_rolled())
-      return fail("'" + first + "' is not a money position with dice");
-    ErrorPosition p;
-    p.board = game->board;
-    p.d1 = std::max(game->match.dice[0], game->match.dice[1]);
-    p.d2 = std::min(game->match.dice[0], game->match.dice[1]);
-    std::string cls;
-    int n = 0;
-    if (!(ls >> cls >> n)) return fail("expected a class and a move count after the position");
-    auto c = class_from_name(cls);
-    if (!c) return fail("unknown class '" + cls + "' (contact, crashed or race)");
-    p.cls = *c;
-    if (n < 2) return fail("a position needs at least two plays, got " + std::to_string(n));
-    for (int i = 0; i < n; ++i) {
-      std::string id, eq;
-      if (!(ls >> id >> eq)) return fail("expected " + std::to_string(n) + " plays with equities");
-      auto after = engine::board_from_position_id(id);
-      if (!after) return fail(after.error());
-      char* end = nullptr;
-      const float e = std::strtof(eq.c_str(), &end);
-      if (end == eq.c_str() || *end != '\0') return fail("bad equity '" + eq + "'");
-      if (!p.moves.empty() && e > p.moves.back().equity)
-        return fail("plays are not listed best first");
-      p.moves.push_back({*after, e});
-    }
-    std::string extra;
-    if (ls >> extra) return fail("unexpected text '" + extra + "' after the plays");
-    // Every legal play exactly once, and nothing else.
-    const int legal = engine::generate_moves(p.board, p.d1, p.d2, *moves);
-    if (legal != n)
-      return fail(std::to_string(n) + " plays listed, but the roll has " + std::to_string(legal));
-    for (const ReferenceMove& m : p.moves)
-      if (std::none_of(moves->begin(), moves->end(),
-                       [&](const engine::LegalMove& lm) { return lm.after == m.after; }))
-        return fail("'" + engine::position_id(m.after) + "' is not a legal play of the roll");
-    set.positions.push_back(std::move(p));
-  }
+  auto fail = [](const std::string& what) { return std::optional<std::string>(what); };
+  auto error = read_reference_lines(
+      in, source_name, set.reference,
+      [&](const std::string& first, std::istringstream& ls) -> std::optional<std::string> {
+        auto game = engine::game_from_text(first);
+        if (!game) return fail(game.error());
+        if (!game->match.is_money() || !game->match.dice_rolled())
+          return fail("'" + first + "' is not a money position with dice");
+        ErrorPosition p;
+        p.board = game->board;
+        p.d1 = std::max(game->match.dice[0], game->match.dice[1]);
+        p.d2 = std::min(game->match.dice[0], game->match.dice[1]);
+        std::string cls;
+        int n = 0;
+        if (!(ls >> cls >> n)) return fail("expected a class and a move count after the position");
+        auto c = class_from_name(cls);
+        if (!c) return fail("unknown class '" + cls + "' (contact, crashed or race)");
+        p.cls = *c;
+        if (n < 2) return fail("a position needs at least two plays, got " + std::to_string(n));
+        for (int i = 0; i < n; ++i) {
+          std::string id, eq;
+          if (!(ls >> id >> eq))
+            return fail("expected " + std::to_string(n) + " plays with equities");
+          auto after = engine::board_from_position_id(id);
+          if (!after) return fail(after.error());
+          char* end = nullptr;
+          const float e = std::strtof(eq.c_str(), &end);
+          if (end == eq.c_str() || *end != '\0') return fail("bad equity '" + eq + "'");
+          if (!p.moves.empty() && e > p.moves.back().equity)
+            return fail("plays are not listed best first");
+          p.moves.push_back({*after, e});
+        }
+        std::string extra;
+        if (ls >> extra) return fail("unexpected text '" + extra + "' after the plays");
+        // Every legal play exactly once, and nothing else.
+        const int legal = engine::generate_moves(p.board, p.d1, p.d2, *moves);
+        if (legal != n)
+          return fail(std::to_string(n) + " plays listed, but the roll has " +
+                      std::to_string(legal));
+        for (const ReferenceMove& m : p.moves)
+          if (std::none_of(moves->begin(), moves->end(),
+                           [&](const engine::LegalMove& lm) { return lm.after == m.after; }))
+            return fail("'" + engine::position_id(m.after) + "' is not a legal play of the roll");
+        set.positions.push_back(std::move(p));
+        return std::nullopt;
+      });
+  if (error) return Error{*error};
   if (set.positions.empty()) return Error{source_name + ": no positions"};
   return set;
 }
@@ -127,7 +120,9 @@ void write_error_set(std::ostream& out, const ErrorSet& set, const std::string& 
   for (const ErrorPosition& p : set.positions) write_error_position(out, p);
 }
 
-std::string error_position_id(const ErrorPosition& p) { return engine::gnubg_id(game_of(p)); }
+std::string error_position_id(const ErrorPosition& p) {
+  return engine::gnubg_id(game_of(p));
+}
 
 void write_error_position(std::ostream& out, const ErrorPosition& p) {
   char buf[32];
@@ -146,9 +141,9 @@ ErrorSet build_error_set(std::shared_ptr<const eval::NetSet> nets,
   ErrorSet set;
   char ref[300];
   std::snprintf(ref, sizeof ref, "%d-ply cubeless money equities%s, nets %s%sversion %s%s",
-                st.reference.plies, st.reference.prune ? " with pruning" : "",
-                st.nets_name.c_str(), st.nets_name.empty() ? "" : " (",
-                nets->version().c_str(), st.nets_name.empty() ? "" : ")");
+                st.reference.plies, st.reference.prune ? " with pruning" : "", st.nets_name.c_str(),
+                st.nets_name.empty() ? "" : " (", nets->version().c_str(),
+                st.nets_name.empty() ? "" : ")");
   set.reference = ref;
 
   // 1. Sampling from noisy 0-ply self-play (one search; cheap next to the analysis).
@@ -207,12 +202,12 @@ ErrorSet build_error_set(std::shared_ptr<const eval::NetSet> nets,
         std::vector<eval::ScoredMove> scored;
         for (int j = 0; j < count; ++j) scored.push_back(eval::unscored((*list)[j]));
         s.score_moves(p.board, scored, cubeless_money(1), st.reference, st.reference.plies);
-        for (const eval::ScoredMove& m : scored) p.moves.push_back({m.move.after, m.cubeless_equity});
+        for (const eval::ScoredMove& m : scored)
+          p.moves.push_back({m.move.after, m.cubeless_equity});
         // Best first; ties keep move-generation order.
-        std::stable_sort(p.moves.begin(), p.moves.end(),
-                         [](const ReferenceMove& a, const ReferenceMove& b) {
-                           return a.equity > b.equity;
-                         });
+        std::stable_sort(
+            p.moves.begin(), p.moves.end(),
+            [](const ReferenceMove& a, const ReferenceMove& b) { return a.equity > b.equity; });
         done.fetch_add(1);
       }
     });

@@ -9,6 +9,25 @@
 
 namespace tavla::strength {
 
+rollout::RolloutSettings reference_rollout_settings(int trials, uint32_t seed, bool cubeful,
+                                                    const eval::EvalSetup& play) {
+  rollout::RolloutSettings rs;
+  rs.trials = trials;
+  rs.seed = seed;
+  rs.cubeful = cubeful;
+  rs.variance_reduction = true;
+  rs.rotate = true;
+  rs.threads = 1;
+  for (int s = 0; s < 2; ++s) {
+    rs.chequer[s] = play;
+    rs.cube[s] = play.context;
+  }
+  rs.chequer_late = rs.chequer;
+  rs.cube_late = rs.cube;
+  rs.truncation = play.context;
+  return rs;
+}
+
 ErrorPosition rollout_position(const ErrorPosition& p, int index,
                                std::shared_ptr<const eval::NetSet> nets,
                                const eval::BearoffProvider* bearoff,
@@ -20,20 +39,8 @@ ErrorPosition rollout_position(const ErrorPosition& p, int index,
          (k < 2 || best_old - p.moves[k].equity <= st.window))
     ++k;
 
-  rollout::RolloutSettings rs;
-  rs.trials = st.trials;
-  rs.seed = st.seed + static_cast<uint32_t>(index);
-  rs.cubeful = false;
-  rs.variance_reduction = true;
-  rs.rotate = true;
-  rs.threads = 1;
-  for (int s = 0; s < 2; ++s) {
-    rs.chequer[s] = st.play;
-    rs.cube[s] = st.play.context;
-  }
-  rs.chequer_late = rs.chequer;
-  rs.cube_late = rs.cube;
-  rs.truncation = st.play.context;
+  const rollout::RolloutSettings rs =
+      reference_rollout_settings(st.trials, st.seed + static_cast<uint32_t>(index), false, st.play);
   // A cubeless money game, the opponent on roll after the play; results inverted to the mover.
   const eval::CubeInfo opp = eval::money_cube_info(1, engine::kCubeCentred, 1, false, false);
   std::vector<rollout::Alternative> alts;

@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 
+#include "rollout/rollout.h"
 #include "strength/error_set.h"
 
 namespace tavla::eval {
@@ -25,14 +26,20 @@ class BearoffProvider;
 namespace tavla::strength {
 
 struct RolloutReferenceSettings {
-  int trials = 648;       // per candidate play; a multiple of 36 keeps the quasi-random dice even
-  int candidates = 5;     // the leading plays of the old reference, at most this many...
-  float window = 0.2f;    // ...within this equity of its best (at least two)
-  uint32_t seed = 1;      // position i's dice come from seed + i
-  int threads = 1;        // positions rolled out at once (the results do not depend on it)
+  int trials = 648;     // per candidate play; a multiple of 36 keeps the quasi-random dice even
+  int candidates = 5;   // the leading plays of the old reference, at most this many...
+  float window = 0.2f;  // ...within this equity of its best (at least two)
+  uint32_t seed = 1;    // position i's dice come from seed + i
+  int threads = 1;      // positions rolled out at once (the results do not depend on it)
   eval::EvalSetup play{{0, false, false, true, 0.0f},
                        eval::predefined_filters(eval::FilterName::kNormal)};  // both sides
 };
+
+// The settings of a reference rollout: `trials` trials with dice from `seed`, quasi-random dice,
+// variance reduction, one thread, `play` for both sides' chequer plays and (its context) cube
+// decisions, no truncation; results cubeful or cubeless.
+rollout::RolloutSettings reference_rollout_settings(int trials, uint32_t seed, bool cubeful,
+                                                    const eval::EvalSetup& play);
 
 // Position `index` of a set with the candidates' equities replaced and the plays re-sorted.
 ErrorPosition rollout_position(const ErrorPosition& p, int index,

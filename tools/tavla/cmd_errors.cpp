@@ -19,6 +19,7 @@
 #include "strength/error_set.h"
 #include "strength/rollout_reference.h"
 #include "tavla/commands.h"
+#include "tavla/errors_common.h"
 #include "tavla/errors_cube.h"
 #include "tavla/player_options.h"
 #include "text/json.h"
@@ -45,8 +46,8 @@ void print_tally(const char* name, const strength::ErrorTally& t) {
               t.decisions ? 100.0 * t.best / t.decisions : 0.0);
 }
 
-int build(const po::variables_map& vm, NetLoader& loader, const bearoff::DatabaseBearoffProvider* bo,
-          bool show) {
+int build(const po::variables_map& vm, NetLoader& loader,
+          const bearoff::DatabaseBearoffProvider* bo, bool show) {
   strength::ErrorSetBuildSettings st;
   st.contact = vm["contact"].as<int>();
   st.crashed = vm["crashed"].as<int>();
@@ -62,14 +63,13 @@ int build(const po::variables_map& vm, NetLoader& loader, const bearoff::Databas
     std::cerr << "tavla errors: --reference-plies must be 0..3\n";
     return 2;
   }
-  std::optional<std::string> file;
-  if (vm.count("weights")) file = vm["weights"].as<std::string>();
-  auto nets = loader.get(file);
+  auto nets = errors_nets(vm, loader, st.nets_name);
   if (!nets) {
     std::cerr << "tavla errors: " << nets.error() << "\n";
     return 1;
   }
-  st.nets_name = file ? std::filesystem::path(*file).filename().string() : "default";
+  const std::optional<std::string> file =
+      vm.count("weights") ? std::optional(vm["weights"].as<std::string>()) : std::nullopt;
   const std::string out_path = vm["build"].as<std::string>();
   std::ofstream out(out_path);
   if (!out) {
@@ -122,15 +122,14 @@ int rollout_reference(const po::variables_map& vm, NetLoader& loader,
     std::cerr << "tavla errors: --trials must be >= 1, --candidates >= 2, --window >= 0\n";
     return 2;
   }
-  std::optional<std::string> file;
-  if (vm.count("weights")) file = vm["weights"].as<std::string>();
-  auto nets = loader.get(file);
+  std::string nets_name;
+  auto nets = errors_nets(vm, loader, nets_name);
   if (!nets) {
     std::cerr << "tavla errors: " << nets.error() << "\n";
     return 1;
   }
-  const std::string nets_name =
-      file ? std::filesystem::path(*file).filename().string() : "default";
+  const std::optional<std::string> file =
+      vm.count("weights") ? std::optional(vm["weights"].as<std::string>()) : std::nullopt;
   std::ostringstream reference;
   reference << "cubeless money rollouts of the leading plays (at most " << st.candidates
             << " within " << st.window << " of the best by: " << set->reference << "), "
@@ -153,12 +152,13 @@ int rollout_reference(const po::variables_map& vm, NetLoader& loader,
   }
   if (first == 0) {
     char cmd[1024];
-    std::snprintf(cmd, sizeof cmd,
-                  "tavla error-rate positions with rollout references (strength/rollout_reference.h):\n"
-                  "  tavla errors --rollout-reference %s --build %s --trials %d --candidates %d "
-                  "--window %g --seed %u%s%s",
-                  in_path.c_str(), out_path.c_str(), st.trials, st.candidates, st.window, st.seed,
-                  file ? " --weights " : "", file ? file->c_str() : "");
+    std::snprintf(
+        cmd, sizeof cmd,
+        "tavla error-rate positions with rollout references (strength/rollout_reference.h):\n"
+        "  tavla errors --rollout-reference %s --build %s --trials %d --candidates %d "
+        "--window %g --seed %u%s%s",
+        in_path.c_str(), out_path.c_str(), st.trials, st.candidates, st.window, st.seed,
+        file ? " --weights " : "", file ? file->c_str() : "");
     strength::write_error_set(out, strength::ErrorSet{reference.str(), {}}, cmd);
     out.flush();
   }
@@ -168,14 +168,7 @@ int rollout_reference(const po::variables_map& vm, NetLoader& loader,
                               [&](size_t i, const strength::ErrorPosition& p) {
                                 strength::write_error_position(out, p);
                                 out.flush();
-                                if (!show) return;
-                                const double secs = std::chrono::duration<double>(
-                                                        std::chrono::steady_clock::now() - t0)
-                                                        .count();
-                                const double rate = (i + 1 - first) / std::max(secs, 1e-9);
-                                std::fprintf(stderr, "\rrolled out %zu/%zu positions  ETA %.0f s   ",
-                                             i + 1, total, (total - i - 1) / rate);
-                                std::fflush(stderr);
+                                if (show) print_rollout_progress(i, first, total, t0);
                               });
   if (show) std::fprintf(stderr, "\n");
   out.close();
@@ -193,16 +186,19 @@ int cmd_errors(int argc, char** argv) {
   po::options_description opts(
       "usage: tavla errors [options]\n"
       "       tavla errors --build FILE [--contact N --crashed N --race N --seed S]\n"
-      "       tavla errors --cube [--positions FILE | --build FILE | --rollout-reference IN --build OUT]\n\n"
+      "       tavla errors --cube [--positions FILE | --build FILE | --rollout-reference IN "
+      "--build OUT]\n\n"
       "Measures the chequer-play error rate of a configuration on a fixed set of positions with\n"
       "dice whose every legal play has a reference equity from a deeper analysis (default: the\n"
       "committed bench/error_positions.txt, 2-ply cubeless money equities). For each position the\n"
       "configuration picks its play (cubeless); the loss is the best reference equity minus the\n"
       "reference equity of that play. Reports the mean loss per decision in millipoints (as\n"
-      "gnubg's error rates), the decisions losing more than 0.01 and the best plays found, overall\n"
+      "gnubg's error rates), the decisions losing more than 0.01 and the best plays found, "
+      "overall\n"
       "and per class (contact, crashed, race). --build samples positions from noisy 0-ply\n"
       "self-play and analyses every play at --reference-plies. The reference is 2 ply: a\n"
-      "configuration at 2 ply or deeper scores near 0 (it agrees with the reference), so the rates\n"
+      "configuration at 2 ply or deeper scores near 0 (it agrees with the reference), so the "
+      "rates\n"
       "rank configurations weaker than the reference.\n\n"
       "--cube: cube decisions instead (default: the committed bench/cube_positions.txt, money\n"
       "positions before the roll whose no double and double/take were rolled out). In every\n"
@@ -215,8 +211,8 @@ int cmd_errors(int argc, char** argv) {
   opts.add_options()("help,h", "show this help")(
       "positions", po::value<std::string>(),
       "positions file (default: $TAVLA_ERROR_POSITIONS, else the source tree's "
-      "bench/error_positions.txt)")(
-      "threads", po::value<int>()->default_value(1), "threads (results do not depend on it)")(
+      "bench/error_positions.txt)")("threads", po::value<int>()->default_value(1),
+                                    "threads (results do not depend on it)")(
       "progress", "show progress on stderr even when it is not a terminal")("json", "print JSON")(
       "cube", "cube decisions (see above) instead of chequer plays")(
       "build", po::value<std::string>(), "build a new positions file FILE instead")(
@@ -263,9 +259,8 @@ int cmd_errors(int argc, char** argv) {
     }
     player = *cfg;
   }
-  auto dbs = bearoff::open_default_databases(true, [](const std::string& what) {
-    std::cerr << "tavla: " << what << " (once)\n";
-  });
+  auto dbs = bearoff::open_default_databases(
+      true, [](const std::string& what) { std::cerr << "tavla: " << what << " (once)\n"; });
   if (!dbs) std::cerr << "tavla errors: no bearoff databases (" << dbs.error() << ")\n";
   std::optional<bearoff::DatabaseBearoffProvider> provider;
   if (dbs) provider.emplace(*dbs);
@@ -273,7 +268,8 @@ int cmd_errors(int argc, char** argv) {
     std::cerr << "tavla errors: --rollout-reference needs --build OUT\n";
     return 2;
   }
-  if (vm.count("cube")) return errors_cube(vm, loader, provider ? &*provider : nullptr, show, player);
+  if (vm.count("cube"))
+    return errors_cube(vm, loader, provider ? &*provider : nullptr, show, player);
   if (vm.count("rollout-reference"))
     return rollout_reference(vm, loader, provider ? &*provider : nullptr, show);
   if (vm.count("build")) return build(vm, loader, provider ? &*provider : nullptr, show);

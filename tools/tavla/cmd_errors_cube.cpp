@@ -29,14 +29,6 @@ int wanted(const po::variables_map& vm, const char* name, int cube_default) {
   return vm[name].defaulted() ? cube_default : vm[name].as<int>();
 }
 
-engine::Result<std::shared_ptr<const eval::NetSet>> nets_of(const po::variables_map& vm,
-                                                            NetLoader& loader, std::string& name) {
-  std::optional<std::string> file;
-  if (vm.count("weights")) file = vm["weights"].as<std::string>();
-  name = file ? std::filesystem::path(*file).filename().string() : "default";
-  return loader.get(file);
-}
-
 int build(const po::variables_map& vm, NetLoader& loader,
           const bearoff::DatabaseBearoffProvider* bo, bool show) {
   strength::CubeSetBuildSettings st;
@@ -53,7 +45,7 @@ int build(const po::variables_map& vm, NetLoader& loader,
     std::cerr << "tavla errors: --reference-plies must be 0..3\n";
     return 2;
   }
-  auto nets = nets_of(vm, loader, st.nets_name);
+  auto nets = errors_nets(vm, loader, st.nets_name);
   if (!nets) {
     std::cerr << "tavla errors: " << nets.error() << "\n";
     return 1;
@@ -108,7 +100,7 @@ int rollout_reference(const po::variables_map& vm, NetLoader& loader,
     return 2;
   }
   std::string nets_name;
-  auto nets = nets_of(vm, loader, nets_name);
+  auto nets = errors_nets(vm, loader, nets_name);
   if (!nets) {
     std::cerr << "tavla errors: " << nets.error() << "\n";
     return 1;
@@ -146,18 +138,12 @@ int rollout_reference(const po::variables_map& vm, NetLoader& loader,
   }
   const auto t0 = std::chrono::steady_clock::now();
   const size_t total = set->positions.size();
-  strength::rollout_cube_positions(
-      *set, *first, *nets, bo, st, [&](size_t i, const strength::CubePosition& p) {
-        strength::write_cube_position(out, p);
-        out.flush();
-        if (!show) return;
-        const double secs =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        const double rate = (i + 1 - *first) / std::max(secs, 1e-9);
-        std::fprintf(stderr, "\rrolled out %zu/%zu positions  ETA %.0f s   ", i + 1, total,
-                     (total - i - 1) / rate);
-        std::fflush(stderr);
-      });
+  strength::rollout_cube_positions(*set, *first, *nets, bo, st,
+                                   [&](size_t i, const strength::CubePosition& p) {
+                                     strength::write_cube_position(out, p);
+                                     out.flush();
+                                     if (show) print_rollout_progress(i, *first, total, t0);
+                                   });
   if (show) std::fprintf(stderr, "\n");
   out.close();
   if (!out) {
@@ -243,26 +229,6 @@ int score(const po::variables_map& vm, const bearoff::DatabaseBearoffProvider* b
 }
 
 }  // namespace
-
-engine::Result<size_t> finished_positions(const std::string& out_path, const std::string& in_path,
-                                          size_t in_count,
-                                          const std::function<std::string(size_t)>& in_id) {
-  size_t first = 0;
-  if (!std::filesystem::exists(out_path)) return first;
-  std::ifstream old(out_path);
-  for (std::string l; std::getline(old, l);) {
-    if (l.empty() || l[0] == '#' || l.rfind("reference ", 0) == 0) continue;
-    std::istringstream ls(l);
-    std::string id;
-    ls >> id;
-    if (first >= in_count || id != in_id(first))
-      return engine::Error{"'" + out_path + "' holds positions that are not those of '" + in_path +
-                           "' (position " + std::to_string(first + 1) +
-                           "); remove it to start again"};
-    ++first;
-  }
-  return first;
-}
 
 int errors_cube(const po::variables_map& vm, NetLoader& loader,
                 const bearoff::DatabaseBearoffProvider* bo, bool show,

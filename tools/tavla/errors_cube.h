@@ -6,19 +6,13 @@
 #include <boost/program_options.hpp>
 #include <optional>
 
-#include "tavla/player_options.h"
+#include "tavla/errors_common.h"
 
 namespace tavla::bearoff {
 class DatabaseBearoffProvider;
 }
 
 namespace tavla::cli {
-
-// The positions of OUT (a stopped run's output) checked against the first positions of IN, by
-// their IDs; the number finished, or an error naming the first that differs.
-engine::Result<size_t> finished_positions(const std::string& out_path, const std::string& in_path,
-                                          size_t in_count,
-                                          const std::function<std::string(size_t)>& in_id);
 
 int errors_cube(const boost::program_options::variables_map& vm, NetLoader& loader,
                 const bearoff::DatabaseBearoffProvider* bo, bool show,

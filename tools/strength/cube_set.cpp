@@ -156,7 +156,6 @@ CubeSet build_cube_set(std::shared_ptr<const eval::NetSet> nets,
   CubeSetProgress prog;
   prog.wanted = st.contact + st.crashed + st.race;
   int have[3] = {0, 0, 0};
-  std::array<std::vector<CubePosition>, 3> by_class;
   eval::Search search(nets, bearoff, size_t{1} << 20);
   PlayerConfig noisy{nets, zero_ply_cubeless(), "noisy 0-ply"};
   noisy.setup.context.noise = st.sample_noise;
@@ -188,7 +187,7 @@ CubeSet build_cube_set(std::shared_ptr<const eval::NetSet> nets,
           if (kept_by_screen(e, st)) {
             p.no_double = e.no_double;
             p.double_take = e.double_take;
-            by_class[k].push_back(p);
+            set.positions.push_back(p);
             ++have[k];
             ++prog.kept;
           }
@@ -203,8 +202,6 @@ CubeSet build_cube_set(std::shared_ptr<const eval::NetSet> nets,
     if (progress && game % 8 == 0) progress(prog);
   }
   if (progress) progress(prog);
-  for (auto& v : by_class)
-    for (auto& p : v) set.positions.push_back(std::move(p));
   return set;
 }
 

@@ -19,7 +19,8 @@
 // 0-ply players with gnubg's deterministic noise; a quarter (by default) get the cube at 2 on the
 // roller's side instead of centred; a sampled position is kept when the screening analysis
 // (cubeful, 2 ply) finds either decision close and the game not simply won (cube_set.cpp:
-// kept_by_screen).
+// kept_by_screen). Positions stay in the order they were sampled, so that the classes are mixed
+// and any leading part of the set (a reference rollout stopped early) is a sample of the whole.
 #pragma once
 
 #include <array>

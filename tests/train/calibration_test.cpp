@@ -99,5 +99,47 @@ TEST(Calibration, AKnownBiasIsFoundAndTheShiftRemovesIt) {
             biased.nets[static_cast<int>(eval::NetId::kRace)]);
 }
 
+TEST(Calibration, PlattMapsFindAKnownScaleAndUndoIt) {
+  auto nets = eval::NetSet::create(setup().weights);
+  ASSERT_TRUE(nets);
+  eval::Evaluator ev(*nets, setup().provider ? &*setup().provider : nullptr);
+  const auto ex = outcome_examples(ev, 200, 9);
+  const auto base = measure(setup().weights, ex);
+  // The contact net's win logit made 1.3 times too confident and 0.2 too optimistic.
+  eval::Weights bent = setup().weights;
+  auto& net = bent.nets[static_cast<int>(eval::NetId::kContact)];
+  for (int j = 0; j < net.hidden; ++j) net.output_weights[j] *= 1.3f;
+  net.output_bias[0] = 1.3f * net.output_bias[0] + 0.2f / net.beta_output;
+  const auto cal = measure(bent, ex);
+  // The fitted map of the bent logit is the base map composed with the bend's inverse.
+  EXPECT_NEAR(cal[0].scale[0], base[0].scale[0] / 1.3, 2e-3);
+  EXPECT_NEAR(cal[0].offset[0], base[0].offset[0] - base[0].scale[0] * 0.2 / 1.3, 2e-3);
+  // Applied, the map gives back the base net's calibration.
+  eval::Weights fixed = bent;
+  apply_output_scales(fixed, cal, {true, false, false}, {true, false, false, false, false});
+  const auto after = measure(fixed, ex);
+  EXPECT_NEAR(after[0].scale[0], 1.0, 2e-3);
+  EXPECT_NEAR(after[0].offset[0], 0.0, 2e-3);
+  // Outputs and classes not asked for are untouched.
+  const auto& a = fixed.nets[static_cast<int>(eval::NetId::kContact)];
+  for (int j = 0; j < a.hidden; ++j)
+    EXPECT_EQ(a.output_weights[a.hidden + j], net.output_weights[net.hidden + j]);
+  EXPECT_EQ(a.output_bias[1], net.output_bias[1]);
+  EXPECT_EQ(fixed.nets[static_cast<int>(eval::NetId::kRace)],
+            bent.nets[static_cast<int>(eval::NetId::kRace)]);
+  // The reliability bins hold every contact position, each in its tenth.
+  int n = 0;
+  for (int b = 0; b < 10; ++b) {
+    const auto& bin = base[0].win_bins[b];
+    n += bin.positions;
+    if (bin.positions == 0) continue;
+    EXPECT_GE(bin.predicted, b / 10.0 - 1e-9);
+    EXPECT_LE(bin.predicted, (b + 1) / 10.0 + 1e-9);
+    EXPECT_GE(bin.outcome, 0.0);
+    EXPECT_LE(bin.outcome, 1.0);
+  }
+  EXPECT_EQ(n, base[0].positions);
+}
+
 }  // namespace
 }  // namespace tavla::train

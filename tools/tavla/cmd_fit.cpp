@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // tavla fit: fits nets to labelled positions kept on disk (tools/train/fit.h, label_file.h).
-#include <boost/program_options.hpp>
 #include <algorithm>
 #include <array>
-#include <optional>
+#include <boost/program_options.hpp>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,9 +53,8 @@ int calibrate(const po::variables_map& vm) {
     std::cerr << "tavla fit: " << nets.error() << "\n";
     return 1;
   }
-  auto dbs = bearoff::open_default_databases(true, [](const std::string& what) {
-    std::fprintf(stderr, "building %s\n", what.c_str());
-  });
+  auto dbs = bearoff::open_default_databases(
+      true, [](const std::string& what) { std::fprintf(stderr, "building %s\n", what.c_str()); });
   std::optional<bearoff::DatabaseBearoffProvider> provider;
   if (dbs) provider.emplace(*dbs);
   eval::Evaluator ev(*nets, provider ? &*provider : nullptr);
@@ -63,17 +62,34 @@ int calibrate(const po::variables_map& vm) {
   const auto examples = train::outcome_examples(ev, games, vm["seed"].as<uint64_t>());
   const auto cal = train::measure_calibration(ev, examples);
   static const char* const kOutputs[5] = {"win", "win gammon", "win bg", "lose gammon", "lose bg"};
-  std::printf("%-8s %9s  %-12s %9s %9s %9s %10s\n", "class", "positions", "output", "predicted",
-              "outcome", "bias", "logit fix");
+  std::printf("%-8s %9s  %-12s %9s %9s %9s %10s %8s %8s\n", "class", "positions", "output",
+              "predicted", "outcome", "bias", "logit fix", "scale", "offset");
   for (int c = 0; c < train::kNetClasses; ++c)
     for (int k = 0; k < 5; ++k)
-      std::printf("%-8s %9d  %-12s %9.4f %9.4f %+9.4f %+10.4f\n",
+      std::printf("%-8s %9d  %-12s %9.4f %9.4f %+9.4f %+10.4f %8.4f %+8.4f\n",
                   k ? "" : std::string(eval::position_class_name(train::net_class(c))).c_str(),
                   cal[c].positions, kOutputs[k], cal[c].predicted[k], cal[c].outcome[k],
-                  cal[c].predicted[k] - cal[c].outcome[k], cal[c].shift[k]);
+                  cal[c].predicted[k] - cal[c].outcome[k], cal[c].shift[k], cal[c].scale[k],
+                  cal[c].offset[k]);
+  std::printf("\nwinning chances by prediction (positions, mean predicted, mean outcome)\n");
+  for (int c = 0; c < train::kNetClasses; ++c) {
+    std::printf("%-8s", std::string(eval::position_class_name(train::net_class(c))).c_str());
+    for (const auto& b : cal[c].win_bins)
+      if (b.positions) std::printf(" %d:%.3f/%.3f", b.positions, b.predicted, b.outcome);
+    std::printf("\n");
+  }
   if (!vm.count("out")) return 0;
   eval::Weights out = std::move(w).value();
-  train::apply_output_shifts(out, cal, classes);
+  const std::string platt = vm["platt"].as<std::string>();
+  if (platt == "none") {
+    train::apply_output_shifts(out, cal, classes);
+  } else if (platt == "win" || platt == "all") {
+    train::apply_output_scales(
+        out, cal, classes, {true, platt == "all", platt == "all", platt == "all", platt == "all"});
+  } else {
+    std::cerr << "tavla fit: --platt must be none, win or all, not '" << platt << "'\n";
+    return 2;
+  }
   const std::filesystem::path file = vm["out"].as<std::string>();
   auto err = file.extension() == ".weights" ? eval::write_weights_text(out, file)
                                             : eval::write_weights_binary(out, file);
@@ -96,15 +112,16 @@ int cmd_fit(int argc, char** argv) {
       "held-out divergence (nats per position, 0 = the labels exactly) and equity error (mean\n"
       "|cubeless money equity - the label's|, points per game) and writes the nets of the\n"
       "epoch with the lowest divergence; the other nets are copied from --from.\n\noptions");
-  opts.add_options()("help,h", "show this help")(
-      "data", po::value<std::vector<std::string>>(), "a label file (several allowed)")(
+  opts.add_options()("help,h", "show this help")("data", po::value<std::vector<std::string>>(),
+                                                 "a label file (several allowed)")(
       "check", po::value<std::vector<std::string>>(),
       "a label file measured after every epoch and never trained on (several allowed); with\n"
       "one, the kept epoch is the one with the lowest check divergence")(
       "class", po::value<std::string>()->default_value("all"),
       "fit only this class's positions: race, crashed, contact or all")(
       "from", po::value<std::string>(), "the nets to start from (gnubg's weights formats)")(
-      "out", po::value<std::string>(), "where to write the fitted nets (.weights: text, else binary)")(
+      "out", po::value<std::string>(),
+      "where to write the fitted nets (.weights: text, else binary)")(
       "epochs", po::value<int>()->default_value(20), "passes over the training positions")(
       "rate", po::value<float>()->default_value(0.01f), "step size of the output layer")(
       "rate-hidden", po::value<float>()->default_value(100.0f),
@@ -112,7 +129,8 @@ int cmd_fit(int argc, char** argv) {
       "holdout", po::value<int>()->default_value(10),
       "hold out every Nth position to measure the fit (0: none; then the last epoch is kept)")(
       "seed", po::value<uint64_t>()->default_value(1), "seed of the shuffles (--calibrate: dice)")(
-      "adam", "descend with Adam instead of plain stochastic gradient: --rate is then Adam's\n"
+      "adam",
+      "descend with Adam instead of plain stochastic gradient: --rate is then Adam's\n"
       "step size (e.g. 0.0003) and --rate-hidden is not used")(
       "batch", po::value<int>()->default_value(1),
       "with --adam: examples per step (mini-batches; 1: a step per example)")(
@@ -125,7 +143,11 @@ int cmd_fit(int argc, char** argv) {
       "what the steps descend: cross-entropy, or squared (gnubg's: every output's error\n"
       "weighs alike, as in an equity; the kept epoch is then the one with the lowest equity\n"
       "error)")(
-      "calibrate", po::value<int>(), "measure (and with --out fit) the outputs' calibration on "
+      "platt", po::value<std::string>()->default_value("none"),
+      "--calibrate --out: instead of shifting every output's logit, map the logits of the win "
+      "output (win) or of every output (all) by their maximum-likelihood scale and offset")(
+      "calibrate", po::value<int>(),
+      "measure (and with --out fit) the outputs' calibration on "
       "this many self-play games");
   po::variables_map vm;
   try {
@@ -195,8 +217,7 @@ int cmd_fit(int argc, char** argv) {
         return 1;
       }
       for (const auto& e : *read) {
-        const bool want = cls == "all" ||
-                          (cls == "race" && e.cls == eval::PositionClass::kRace) ||
+        const bool want = cls == "all" || (cls == "race" && e.cls == eval::PositionClass::kRace) ||
                           (cls == "crashed" && e.cls == eval::PositionClass::kCrashed) ||
                           (cls == "contact" && e.cls == eval::PositionClass::kContact);
         if (want) (option[0] == 'd' ? data : check).push_back(e);

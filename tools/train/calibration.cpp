@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <tuple>
+#include <utility>
 
 #include "train/net_of.h"
 
@@ -48,12 +50,41 @@ double logit_shift(const std::vector<double>& logits, double target) {
   return d;
 }
 
+// The (scale, offset) maximising sum t_i log s_i + (1 - t_i) log(1 - s_i) with
+// s_i = sigmoid(scale * l_i + offset): Newton's method on the two parameters (the log-likelihood
+// is concave in them).
+std::pair<double, double> platt_fit(const std::vector<double>& logits,
+                                    const std::vector<double>& targets) {
+  double a = 1, b = 0;
+  if (logits.size() < 2) return {a, b};
+  for (int it = 0; it < 100; ++it) {
+    double ga = 0, gb = 0, haa = 0, hab = 0, hbb = 0;
+    for (size_t i = 0; i < logits.size(); ++i) {
+      const double l = logits[i];
+      const double s = 1.0 / (1.0 + std::exp(-(a * l + b)));
+      const double r = targets[i] - s, w = s * (1 - s);
+      ga += r * l;
+      gb += r;
+      haa += w * l * l;
+      hab += w * l;
+      hbb += w;
+    }
+    const double det = haa * hbb - hab * hab;
+    if (!(det > 1e-12)) break;
+    const double da = (hbb * ga - hab * gb) / det, db = (haa * gb - hab * ga) / det;
+    a += std::clamp(da, -0.5, 0.5);
+    b += std::clamp(db, -1.0, 1.0);
+    if (std::abs(da) < 1e-10 && std::abs(db) < 1e-10) break;
+  }
+  return {a, b};
+}
+
 }  // namespace
 
 std::array<OutputCalibration, kNetClasses> measure_calibration(
     eval::Evaluator& judge, const std::vector<Example>& examples) {
   std::array<OutputCalibration, kNetClasses> cal;
-  std::array<std::array<std::vector<double>, 5>, kNetClasses> logits;
+  std::array<std::array<std::vector<double>, 5>, kNetClasses> logits, targets;
   std::array<std::array<double, 5>, kNetClasses> open_sum{}, open_outcome{};
   for (const Example& e : examples) {
     int c = 0;
@@ -62,6 +93,10 @@ std::array<OutputCalibration, kNetClasses> measure_calibration(
     const eval::Probabilities p = judge.evaluate(e.board);
     OutputCalibration& oc = cal[c];
     ++oc.positions;
+    auto& bin = oc.win_bins[std::clamp(static_cast<int>(p[0] * 10), 0, 9)];
+    ++bin.positions;
+    bin.predicted += p[0];
+    bin.outcome += e.target[0];
     for (int k = 0; k < 5; ++k) {
       oc.predicted[k] += p[k];
       oc.outcome[k] += e.target[k];
@@ -69,6 +104,7 @@ std::array<OutputCalibration, kNetClasses> measure_calibration(
       // taken out of the target the shift has to reach.
       if (p[k] > 0.0f && p[k] < 1.0f) {
         logits[c][k].push_back(std::log(p[k] / (1.0 - p[k])));
+        targets[c][k].push_back(e.target[k]);
         open_sum[c][k] += p[k];
         open_outcome[c][k] += e.target[k];
       }
@@ -81,8 +117,15 @@ std::array<OutputCalibration, kNetClasses> measure_calibration(
       oc.predicted[k] /= oc.positions;
       oc.outcome[k] /= oc.positions;
       const auto n = static_cast<double>(logits[c][k].size());
-      if (n > 0) oc.shift[k] = logit_shift(logits[c][k], std::clamp(open_outcome[c][k] / n, 1e-6, 1 - 1e-6));
+      if (n > 0)
+        oc.shift[k] = logit_shift(logits[c][k], std::clamp(open_outcome[c][k] / n, 1e-6, 1 - 1e-6));
+      std::tie(oc.scale[k], oc.offset[k]) = platt_fit(logits[c][k], targets[c][k]);
     }
+    for (auto& bin : oc.win_bins)
+      if (bin.positions) {
+        bin.predicted /= bin.positions;
+        bin.outcome /= bin.positions;
+      }
   }
   return cal;
 }
@@ -94,6 +137,26 @@ void apply_output_shifts(eval::Weights& w, const std::array<OutputCalibration, k
     eval::NetWeights& net = w.nets[static_cast<int>(main_net_of(net_class(c)))];
     for (int k = 0; k < 5; ++k)
       net.output_bias[k] += static_cast<float>(cal[c].shift[k] / net.beta_output);
+  }
+}
+
+}  // namespace tavla::train
+
+namespace tavla::train {
+
+void apply_output_scales(eval::Weights& w, const std::array<OutputCalibration, kNetClasses>& cal,
+                         const std::array<bool, kNetClasses>& classes,
+                         const std::array<bool, 5>& outputs) {
+  for (int c = 0; c < kNetClasses; ++c) {
+    if (!classes[c] || cal[c].positions == 0) continue;
+    eval::NetWeights& net = w.nets[static_cast<int>(main_net_of(net_class(c)))];
+    for (int k = 0; k < 5; ++k) {
+      if (!outputs[k]) continue;
+      const auto a = static_cast<float>(cal[c].scale[k]);
+      for (int j = 0; j < net.hidden; ++j) net.output_weights[size_t(k) * net.hidden + j] *= a;
+      net.output_bias[k] =
+          a * net.output_bias[k] + static_cast<float>(cal[c].offset[k] / net.beta_output);
+    }
   }
 }
 

@@ -5,6 +5,7 @@
 // reference is `tavla rollout --cube`'s rollout; nothing depends on the number of threads.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <sstream>
 
 #include "analysis/position_rollout.h"
@@ -262,6 +263,33 @@ TEST(CubeErrors, ChoicesAreTheDuelPlayersAndDoNotDependOnThreads) {
     EXPECT_EQ(one[i].doubles, wants_to_double(search, player, p.board, cube_info_of(p)));
     EXPECT_EQ(one[i].takes, takes(search, player, p.board, cube_info_of(p)));
   }
+}
+
+// The committed benchmark: the leading candidates of bench/cube_candidates.txt, rolled out, every
+// class present, every equity with its standard error.
+TEST(CubeSet, TheCommittedBenchmarkIsItsCandidatesRolledOut) {
+  const std::filesystem::path dir = std::filesystem::path(TAVLA_SOURCE_DIR) / "bench";
+  auto set = read_cube_set(dir / "cube_positions.txt");
+  ASSERT_TRUE(set) << set.error();
+  auto candidates = read_cube_set(dir / "cube_candidates.txt");
+  ASSERT_TRUE(candidates) << candidates.error();
+  EXPECT_EQ(default_cube_set_path(), dir / "cube_positions.txt");
+  ASSERT_GE(set->positions.size(), 200u);
+  ASSERT_LE(set->positions.size(), candidates->positions.size());
+  int per_class[3] = {0, 0, 0};
+  for (size_t i = 0; i < set->positions.size(); ++i) {
+    const CubePosition &p = set->positions[i], &c = candidates->positions[i];
+    EXPECT_EQ(cube_position_id(p), cube_position_id(c)) << i;
+    EXPECT_EQ(p.cls, c.cls) << i;
+    EXPECT_GT(p.se_no_double, 0.0f) << i;
+    EXPECT_GT(p.se_double_take, 0.0f) << i;
+    EXPECT_EQ(c.se_no_double, 0.0f) << i;
+    ++per_class[p.cls == eval::PositionClass::kContact   ? 0
+                : p.cls == eval::PositionClass::kCrashed ? 1
+                                                         : 2];
+  }
+  for (int k = 0; k < 3; ++k) EXPECT_GT(per_class[k], 10) << k;
+  EXPECT_NE(set->reference.find("rollouts"), std::string::npos);
 }
 
 }  // namespace

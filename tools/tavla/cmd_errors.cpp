@@ -92,13 +92,7 @@ int build(const po::variables_map& vm, NetLoader& loader,
                 st.reference.plies, out_path.c_str(), st.contact, st.crashed, st.race, st.seed,
                 st.reference.plies, file ? " --weights " : "", file ? file->c_str() : "");
   strength::write_error_set(out, set, header);
-  out.close();
-  if (!out) {
-    std::cerr << "tavla errors: error writing '" << out_path << "'\n";
-    return 1;
-  }
-  std::printf("%zu positions written to %s\n", set.positions.size(), out_path.c_str());
-  return 0;
+  return close_positions_file(out, out_path, set.positions.size(), false);
 }
 
 // --rollout-reference IN --build OUT: IN's leading plays rolled out into OUT, written position by
@@ -171,13 +165,7 @@ int rollout_reference(const po::variables_map& vm, NetLoader& loader,
                                 if (show) print_rollout_progress(i, first, total, t0);
                               });
   if (show) std::fprintf(stderr, "\n");
-  out.close();
-  if (!out) {
-    std::cerr << "tavla errors: error writing '" << out_path << "'\n";
-    return 1;
-  }
-  std::printf("%zu positions in %s\n", total, out_path.c_str());
-  return 0;
+  return close_positions_file(out, out_path, total, true);
 }
 
 }  // namespace

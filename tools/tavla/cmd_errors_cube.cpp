@@ -73,13 +73,7 @@ int build(const po::variables_map& vm, NetLoader& loader,
                 st.screen.plies, vm.count("weights") ? " --weights " : "",
                 vm.count("weights") ? vm["weights"].as<std::string>().c_str() : "");
   strength::write_cube_set(out, set, header);
-  out.close();
-  if (!out) {
-    std::cerr << "tavla errors: error writing '" << out_path << "'\n";
-    return 1;
-  }
-  std::printf("%zu positions written to %s\n", set.positions.size(), out_path.c_str());
-  return 0;
+  return close_positions_file(out, out_path, set.positions.size(), false);
 }
 
 int rollout_reference(const po::variables_map& vm, NetLoader& loader,
@@ -145,13 +139,7 @@ int rollout_reference(const po::variables_map& vm, NetLoader& loader,
                                      if (show) print_rollout_progress(i, *first, total, t0);
                                    });
   if (show) std::fprintf(stderr, "\n");
-  out.close();
-  if (!out) {
-    std::cerr << "tavla errors: error writing '" << out_path << "'\n";
-    return 1;
-  }
-  std::printf("%zu positions in %s\n", total, out_path.c_str());
-  return 0;
+  return close_positions_file(out, out_path, total, true);
 }
 
 void print_tally(const std::string& name, const strength::CubeTally& t) {

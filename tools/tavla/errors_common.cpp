@@ -38,6 +38,18 @@ engine::Result<size_t> finished_positions(const std::string& out_path, const std
   return first;
 }
 
+int close_positions_file(std::ofstream& out, const std::string& path, size_t positions,
+                         bool continued_file) {
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "tavla errors: error writing '%s'\n", path.c_str());
+    return 1;
+  }
+  std::printf(continued_file ? "%zu positions in %s\n" : "%zu positions written to %s\n", positions,
+              path.c_str());
+  return 0;
+}
+
 void print_rollout_progress(size_t i, size_t first, size_t n,
                             std::chrono::steady_clock::time_point t0) {
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -6,6 +6,7 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstddef>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <string>
@@ -25,6 +26,12 @@ engine::Result<std::shared_ptr<const eval::NetSet>> errors_nets(
 engine::Result<size_t> finished_positions(const std::string& out_path, const std::string& in_path,
                                           size_t in_count,
                                           const std::function<std::string(size_t)>& in_id);
+
+// Closes a positions file made by `tavla errors` and says "N positions written to PATH" (or, for a
+// rollout that continued an earlier file, "N positions in PATH"); 0, or 1 after an error message
+// when the file could not be written.
+int close_positions_file(std::ofstream& out, const std::string& path, size_t positions,
+                         bool continued_file);
 
 // "rolled out I/N positions  ETA S s" on stderr, for position i (0-based) of n, the run having
 // started at t0 after `first` positions finished earlier.

@@ -422,7 +422,11 @@ void output_layer(const Net& net, const float* h, int rows, float* out) {
     alignas(32) float lanes[8];
     _mm256_store_ps(lanes,
                     sigmoid8(_mm256_xor_ps(_mm256_mul_ps(vbeta, _mm256_add_ps(z, bias)), sign)));
-    std::copy_n(lanes, no, o);
+    // A fixed count for the usual five outputs: copy_n of a run-time count calls memcpy.
+    if (no == kNetOutputs)
+      std::copy_n(lanes, kNetOutputs, o);
+    else
+      std::copy_n(lanes, no, o);
   };
 #endif
   for (int r = 0; r < rows; r += kRows) {

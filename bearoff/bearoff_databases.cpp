@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bearoff/bearoff_databases.h"
 
+#include <algorithm>
+
 #include "bearoff/coverage.h"
 
 namespace tavla::bearoff {
@@ -30,12 +32,22 @@ MaybeError BearoffDatabases::set_large_one_sided(OneSidedDatabase db) {
 }
 
 BearoffSource BearoffDatabases::classify(const engine::Board& board) const {
-  if (two_sided_ && two_sided_->covers(board)) return BearoffSource::kTwoSided;
-  if (one_sided_ && is_bearoff_position(board, one_sided_->points(), one_sided_->chequers()))
-    return BearoffSource::kOneSided;
-  if (large_one_sided_ &&
-      is_bearoff_position(board, large_one_sided_->points(), large_one_sided_->chequers()))
-    return BearoffSource::kLargeOneSided;
+  // is_bearoff_position for each database in turn, with what the tests share found once: both
+  // sides fit when the larger of their rearmost indices and the larger of their chequer counts
+  // do (the counts only once some database's points fit, as most race boards fit none).
+  const int back_us = highest_point(board.sides[engine::Board::kOnRoll]);
+  const int back_them = highest_point(board.sides[engine::Board::kOpponent]);
+  if (back_us < 0 || back_them < 0 || back_us + back_them > 22) return BearoffSource::kNone;
+  const int back = std::max(back_us, back_them);
+  int count = -1;
+  const auto fits = [&](const auto& db) {
+    if (back >= db.points()) return false;
+    if (count < 0) count = std::max(chequer_count(board.sides[0]), chequer_count(board.sides[1]));
+    return count <= db.chequers();
+  };
+  if (two_sided_ && fits(*two_sided_)) return BearoffSource::kTwoSided;
+  if (one_sided_ && fits(*one_sided_)) return BearoffSource::kOneSided;
+  if (large_one_sided_ && fits(*large_one_sided_)) return BearoffSource::kLargeOneSided;
   return BearoffSource::kNone;
 }
 

@@ -120,12 +120,17 @@ inline float mwc_if_lose(const CubeInfo& ci) {
   return outcome_mwcs(ci, ci.on_roll, ci.cube, scratch).lose[0];
 }
 // gnubg's mwc2eq / eq2mwc (match play): linear between (-1, lose the cube) and (+1, win it).
+// Both ends from one look-up (they run at every cubeful leaf and scored move).
 inline float mwc_to_equity(float mwc, const CubeInfo& ci) {
-  const float win = mwc_if_win(ci), lose = mwc_if_lose(ci);
+  OutcomeMwcs scratch;
+  const OutcomeMwcs& o = outcome_mwcs(ci, ci.on_roll, ci.cube, scratch);
+  const float win = o.win[0], lose = o.lose[0];
   return (2.0f * mwc - (win + lose)) / (win - lose);
 }
 inline float equity_to_mwc(float equity, const CubeInfo& ci) {
-  const float win = mwc_if_win(ci), lose = mwc_if_lose(ci);
+  OutcomeMwcs scratch;
+  const OutcomeMwcs& o = outcome_mwcs(ci, ci.on_roll, ci.cube, scratch);
+  const float win = o.win[0], lose = o.lose[0];
   return 0.5f * (equity * (win - lose) + (win + lose));
 }
 

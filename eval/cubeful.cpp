@@ -22,13 +22,14 @@ constexpr float kCertaintyOneMinusEpsilon = 0.9999999f;
 // getMEMultiple, one cube value), from the score's precomputed values (eval/score_mwcs.h).
 struct OutcomeMwc {
   // The score's table entry (eval/score_mwcs.h) read in place, or values computed from the MET
-  // into `scratch` when the table does not hold them; no copy of the ten values per use.
-  OutcomeMwcs scratch;
+  // into the caller's `scratch` when the table does not hold them (the caller's, declared once
+  // per function: a member would be zeroed at every construction, several per cubeful leaf); no
+  // copy of the ten values per use.
   const OutcomeMwcs& o;
   const std::array<float, 5>& win;
   const std::array<float, 5>& lose;
 
-  OutcomeMwc(const CubeInfo& ci, int player, int cube)
+  OutcomeMwc(const CubeInfo& ci, int player, int cube, OutcomeMwcs& scratch)
       : o(outcome_mwcs(ci, player, cube, scratch)), win(o.win), lose(o.lose) {}
   OutcomeMwc(const OutcomeMwc&) = delete;
   OutcomeMwc& operator=(const OutcomeMwc&) = delete;
@@ -104,7 +105,8 @@ float match_live_mwc(const Probabilities& p, const CubeInfo& ci, MatchCube shape
   const int me = ci.on_roll;
   const std::array<Rates, 2> r = win_loss_rates(p);
   const std::array<float, 2> cash_points = live_cash_points_from_rates(r, ci);
-  const OutcomeMwc o(ci, me, ci.cube);
+  OutcomeMwcs scratch;
+  const OutcomeMwc o(ci, me, ci.cube, scratch);
   const float mwc_cash = o.nd_win();
   const float mwc_opp_cash = o.nd_lose();
   const float opp_too_good = 1.0f - cash_points[1 - me];
@@ -297,16 +299,18 @@ std::array<float, 2> live_cash_points_from_rates(const std::array<Rates, 2>& r_o
   // live[n][k]: player k's live-cube cash point with the cube at ci.cube * 2^n. Both players
   // need at most 64 points, so there are at most 6 levels (no heap: this runs at every leaf).
   std::array<std::array<float, 2>, kMetCubeLevels + 1> live{};
+  OutcomeMwcs scratch_here, scratch_prime;  // for the OutcomeMwc of each step
   for (int n = levels, cube = top_cube; n >= 0; --n, cube >>= 1) {
     const std::array<int, 2> primes = {cube_prime(i, j, cube), cube_prime(j, i, cube)};
     for (int k = 0; k < 2; ++k) {
       const Rates& mine = rates[k];
       const Rates& theirs = rates[1 - k];
-      const float double_pass = OutcomeMwc(ci, k, cube).nd_win();
+      const OutcomeMwc here(ci, k, cube, scratch_here);
+      const float double_pass = here.nd_win();
       if (i < 2 * cube || j < 2 * cube) {
         // The doubled cube is dead (for the taker, after an automatic redouble, at the prime
         // value): the cash point is where double/take equals double/pass.
-        const OutcomeMwc prime(ci, k, primes[k]);
+        const OutcomeMwc prime(ci, k, primes[k], scratch_prime);
         const float take_lose = theirs.single() * prime.dt_lose() +
                                 theirs.gammon * prime.dt_lose_gammon() +
                                 theirs.backgammon * prime.dt_lose_backgammon();
@@ -316,7 +320,6 @@ std::array<float, 2> live_cash_points_from_rates(const std::array<Rates, 2>& r_o
         live[n][k] = (take_lose - double_pass) / (take_lose - take_win);
       } else {
         // Live doubled cube: the taker redoubles at his own cash point one level up.
-        const OutcomeMwc here(ci, k, cube);
         const float redouble_pass = here.dt_lose();
         const float take_win = mine.single() * here.dt_win() + mine.gammon * here.dt_win_gammon() +
                                mine.backgammon * here.dt_win_backgammon();
@@ -342,7 +345,8 @@ float dead_cube_double_point(const Probabilities& p, const CubeInfo& ci) {
     return lost / (lost + won);
   }
   const std::array<Rates, 2> r = win_loss_rates(p);
-  const OutcomeMwc o(ci, ci.on_roll, ci.cube);
+  OutcomeMwcs scratch;
+  const OutcomeMwc o(ci, ci.on_roll, ci.cube, scratch);
   const float dt_win = r[0].single() * o.dt_win() + r[0].gammon * o.dt_win_gammon() +
                        r[0].backgammon * o.dt_win_backgammon();
   const float nd_win = r[0].single() * o.nd_win() + r[0].gammon * o.nd_win_gammon() +

@@ -25,7 +25,11 @@ namespace tavla::eval {
 // bytes 25..31 zero.
 struct BoardKey {
   std::array<uint64_t, 4> w{};
-  friend bool operator==(const BoardKey&, const BoardKey&) = default;
+  // Word by word: the defaulted comparison of the array became a call to memcmp, in the probe of
+  // every cached leaf.
+  friend bool operator==(const BoardKey& a, const BoardKey& b) {
+    return ((a.w[0] ^ b.w[0]) | (a.w[1] ^ b.w[1]) | (a.w[2] ^ b.w[2]) | (a.w[3] ^ b.w[3])) == 0;
+  }
 };
 BoardKey board_key(const engine::Board& board);
 

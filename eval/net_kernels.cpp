@@ -329,15 +329,17 @@ void hidden_activation(const float* sums, float* h, int count, float beta_hidden
 namespace {
 
 #if defined(TAVLA_EVAL_AVX2)
-// The output sums z[r][0..2P-1] of R hidden vectors h + r x hp: one 256-bit accumulator per pair
-// of outputs and row (a compile-time count, so they stay in registers); its halves are the four
-// SSE lanes of each. Each accumulator is a chain of dependent additions in gnubg's order; R rows
-// side by side give the processor independent chains to overlap (the same sums, bit for bit).
+// The output sums of R hidden vectors h + r x hp, z[r] = lanes [s0 s1 s2 s3 s4 s5 s4 s5] (s_k the
+// sum of output k, 0 past the net's outputs): one 256-bit accumulator per pair of outputs and row
+// (a compile-time count, so they stay in registers); its halves are the four SSE lanes of each.
+// Each accumulator is a chain of dependent additions in gnubg's order; R rows side by side give
+// the processor independent chains to overlap (the same sums, bit for bit). The four lanes of a
+// half are summed as (l0 + l1) + (l2 + l3), gnubg's order, by two horizontal additions.
 template <int P, int R>
-void output_sums(const Net& net, const float* h, int hp, float (*z)[kNetOutputs + 1]) {
-  __m256 acc[R][P];
+void output_sums(const Net& net, const float* h, int hp, __m256 (&z)[R]) {
+  __m256 acc[R][3];
   for (int r = 0; r < R; ++r)
-    for (int p = 0; p < P; ++p) acc[r][p] = _mm256_setzero_ps();
+    for (int p = 0; p < 3; ++p) acc[r][p] = _mm256_setzero_ps();
   for (int m = 0; m < hp / 4; ++m) {
     __m256 hv[R];
     for (int r = 0; r < R; ++r)
@@ -347,17 +349,18 @@ void output_sums(const Net& net, const float* h, int hp, float (*z)[kNetOutputs 
       for (int r = 0; r < R; ++r) acc[r][p] = _mm256_add_ps(acc[r][p], _mm256_mul_ps(hv[r], w));
     }
   }
-  for (int r = 0; r < R; ++r)
-    for (int p = 0; p < P; ++p) {
-      alignas(32) float lanes[8];
-      _mm256_store_ps(lanes, acc[r][p]);
-      z[r][2 * p] = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
-      z[r][2 * p + 1] = (lanes[4] + lanes[5]) + (lanes[6] + lanes[7]);
-    }
+  // hadd(a, b) = [a0+a1 a2+a3 b0+b1 b2+b3 | a4+a5 a6+a7 b4+b5 b6+b7]: the second round gives
+  // [s0 s2 s4 s4 | s1 s3 s5 s5], put in order by one permutation.
+  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  for (int r = 0; r < R; ++r) {
+    const __m256 ab = _mm256_hadd_ps(acc[r][0], acc[r][1]);
+    const __m256 cc = _mm256_hadd_ps(acc[r][2], acc[r][2]);
+    z[r] = _mm256_permutevar8x32_ps(_mm256_hadd_ps(ab, cc), order);
+  }
 }
 
 template <int R>
-void output_sums_rows(const Net& net, const float* h, int hp, float (*z)[kNetOutputs + 1]) {
+void output_sums_rows(const Net& net, const float* h, int hp, __m256 (&z)[R]) {
   switch (net.output_pairs()) {
     case 3:
       output_sums<3, R>(net, h, hp, z);
@@ -369,6 +372,30 @@ void output_sums_rows(const Net& net, const float* h, int hp, float (*z)[kNetOut
       output_sums<1, R>(net, h, hp, z);
       break;
   }
+}
+
+// gnubg_sigmoid of eight floats, lane by lane the scalar function's arithmetic (the exact
+// division included), without its branches on the sign, which the outputs' signs make
+// unpredictable.
+inline __m256 sigmoid8(__m256 x) {
+  const __m256 zero = _mm256_setzero_ps();
+  const __m256 one = _mm256_set1_ps(1.0f);
+  const __m256 ten = _mm256_set1_ps(10.0f);
+  const __m256 ax = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), x);
+  const __m256 non_negative = _mm256_cmp_ps(x, zero, _CMP_GE_OQ);
+  const __m256 in_range = _mm256_cmp_ps(ax, ten, _CMP_LT_OQ);
+  // t = 10 x for x >= 0, -10 x below: both are 10 |x| exactly. Out of range, index 0 (unused).
+  const __m256 t = _mm256_and_ps(_mm256_mul_ps(ten, ax), in_range);
+  const __m256i k = _mm256_cvttps_epi32(t);
+  const __m256 e = lookup8(kSigmoidExpTable.data(), k);
+  const __m256 ten_less_k = _mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_set1_epi32(10), k));
+  const __m256 r =
+      _mm256_div_ps(one, _mm256_add_ps(one, _mm256_mul_ps(e, _mm256_add_ps(ten_less_k, t))));
+  const __m256 inside = _mm256_blendv_ps(_mm256_sub_ps(one, r), r, non_negative);
+  const __m256 outside =
+      _mm256_blendv_ps(_mm256_set1_ps(19930.370438230298f / kSigmoidFloorDenominator),
+                       _mm256_set1_ps(1.0f / kSigmoidFloorDenominator), non_negative);
+  return _mm256_blendv_ps(outside, inside, in_range);
 }
 #endif
 
@@ -384,20 +411,44 @@ void output_layer(const Net& net, const float* h, int rows, float* out) {
 #else
   constexpr int kRows = 1;
 #endif
+#if defined(TAVLA_EVAL_AVX2)
+  // logistic_output(beta x (z + bias)) = gnubg_sigmoid(-(beta x (z + bias))), eight lanes at once.
+  alignas(32) float bias_lanes[8] = {};
+  for (int k = 0; k < no; ++k) bias_lanes[k] = net.output_bias(k);
+  const __m256 bias = _mm256_load_ps(bias_lanes);
+  const __m256 vbeta = _mm256_set1_ps(beta);
+  const __m256 sign = _mm256_set1_ps(-0.0f);
+  const auto finish_row = [&](__m256 z, float* o) {
+    alignas(32) float lanes[8];
+    _mm256_store_ps(lanes,
+                    sigmoid8(_mm256_xor_ps(_mm256_mul_ps(vbeta, _mm256_add_ps(z, bias)), sign)));
+    // A fixed count for the usual five outputs: copy_n of a run-time count calls memcpy.
+    if (no == kNetOutputs)
+      std::copy_n(lanes, kNetOutputs, o);
+    else
+      std::copy_n(lanes, no, o);
+  };
+#endif
   for (int r = 0; r < rows; r += kRows) {
     const int now = std::min(kRows, rows - r);
-    float z[kRows][kNetOutputs + 1];
 #if defined(TAVLA_EVAL_AVX2)
-    if (now == 2)
+    if (now == 2) {
+      __m256 z[2];
       output_sums_rows<2>(net, h + r * hp, hp, z);
-    else
+      finish_row(z[0], out + r * no);
+      finish_row(z[1], out + (r + 1) * no);
+    } else {
+      __m256 z[1];
       output_sums_rows<1>(net, h + r * hp, hp, z);
+      finish_row(z[0], out + r * no);
+    }
 #else
-    for (int k = 0; k < no; ++k) z[0][k] = dot_in_four_lanes(h + r * hp, net.output_row(k), hp);
+    float z[kNetOutputs];
+    for (int k = 0; k < no; ++k) z[k] = dot_in_four_lanes(h + r * hp, net.output_row(k), hp);
+    for (int k = 0; k < no; ++k)
+      out[r * no + k] = logistic_output(beta * (z[k] + net.output_bias(k)));
+    (void)now;
 #endif
-    for (int q = 0; q < now; ++q)
-      for (int k = 0; k < no; ++k)
-        out[(r + q) * no + k] = logistic_output(beta * (z[q][k] + net.output_bias(k)));
   }
 }
 

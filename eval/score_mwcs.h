@@ -41,8 +41,10 @@ struct ScoreMwcs {
 
   // Whether this table is for that score (a caller that edited a CubeInfo's score by hand gets
   // the slow path, not stale numbers).
+  // Element by element: std::array's == becomes a call to memcmp, and this runs several times
+  // at every cubeful leaf.
   bool is_for(const std::array<int, 2>& s, int length, bool craw) const {
-    return length == match_length && s == score && craw == crawford;
+    return length == match_length && s[0] == score[0] && s[1] == score[1] && craw == crawford;
   }
   // The level of a cube value, or -1 when the table does not hold it (not a power of two, or
   // above 128).

@@ -110,7 +110,7 @@ class MoveGenerator {
     const uint32_t up_to_start = (2u << start) - 1;
     uint32_t sources = occupied & (open_ << die) & up_to_start;
     const int back = 31 - std::countl_zero(occupied);  // -1 when all are off: no sources
-    if (back <= 5) {
+    if (back >= 0 && back <= 5) {
       uint32_t off = 1u << (die - 1);
       if (back < die) off |= 1u << back;
       sources |= occupied & off & up_to_start;

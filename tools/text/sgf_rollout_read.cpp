@@ -56,7 +56,8 @@ class Reader {
     const std::string& w = peek();
     char* end = nullptr;
     const double d = w.empty() ? 0.0 : std::strtod(w.c_str(), &end);
-    if (w.empty() || end != w.c_str() + w.size() || !std::isfinite(d))
+    // Finite as a float too: a number beyond float's range would be written back as "inf".
+    if (w.empty() || end != w.c_str() + w.size() || !std::isfinite(static_cast<float>(d)))
       return fail(std::string("number expected for ") + what + where());
     x = static_cast<float>(d);
     ++at_;

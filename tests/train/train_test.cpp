@@ -475,6 +475,71 @@ TEST(Trainer, AlternativePlaysAddLabelledExamplesDeterministically) {
   EXPECT_FALSE(wa == wp);
 }
 
+TEST(Trainer, RolloutLabelsOfSeveralPositionsShareTheirDice) {
+  // tavla train --label-rollout with --label-alternatives rolls the alternatives out together:
+  // every position is played with the same dice, so a position's label does not depend on which
+  // others share the rollout, and the same position twice gets the same label twice.
+  TrainState st = small_run(1, RoundKind::kSupervised);
+  const eval::Weights w = random_weights(st.settings);
+  auto nets = eval::NetSet::create(w);
+  ASSERT_TRUE(nets);
+  const std::shared_ptr<const eval::NetSet> shared = *nets;
+  rollout::RolloutSettings rs;
+  rs.trials = 6;
+  rs.cubeful = false;
+  rs.variance_reduction = true;
+  rs.truncate = true;
+  rs.truncate_plies = 4;
+  for (int p = 0; p < 2; ++p) {
+    rs.chequer[p].context = eval::EvalContext{0, false, false, true, 0.0f};
+    rs.cube[p] = eval::EvalContext{0, false, false, true, 0.0f};
+  }
+  rs.truncation = eval::EvalContext{0, false, false, true, 0.0f};
+  const Board a = Board::starting_position();
+  Board b = a, c = a;
+  b.sides[Board::kOnRoll][23] = 1, b.sides[Board::kOnRoll][5] = 6;      // a back chequer run home
+  c.sides[Board::kOpponent][23] = 1, c.sides[Board::kOpponent][12] = 6;  // the other side's, out
+  const auto ab = rollout_labels(shared, nullptr, rs, {a, b}, 7, 3);
+  const auto ac = rollout_labels(shared, nullptr, rs, {a, c}, 7, 3);
+  const auto b_alone = rollout_labels(shared, nullptr, rs, {b}, 7, 3);
+  const auto aa = rollout_labels(shared, nullptr, rs, {a, a}, 7, 3);
+  const auto other_seed = rollout_labels(shared, nullptr, rs, {a}, 7, 4);
+  ASSERT_EQ(ab.size(), 2u);
+  for (int k = 0; k < Probabilities::kCount; ++k) {
+    EXPECT_EQ(std::bit_cast<uint32_t>(ab[0][k]), std::bit_cast<uint32_t>(ac[0][k])) << k;
+    EXPECT_EQ(std::bit_cast<uint32_t>(ab[1][k]), std::bit_cast<uint32_t>(b_alone[0][k])) << k;
+    EXPECT_EQ(std::bit_cast<uint32_t>(aa[0][k]), std::bit_cast<uint32_t>(aa[1][k])) << k;
+    EXPECT_GE(ab[1][k], 0.0f);
+    EXPECT_LE(ab[1][k], 1.0f);
+  }
+  EXPECT_NE(eval::cubeless_money_equity(ab[0]), eval::cubeless_money_equity(ab[1]));
+  EXPECT_NE(eval::cubeless_money_equity(ab[0]), eval::cubeless_money_equity(other_seed[0]))
+      << "the seed's dice decide the label";
+}
+
+TEST(Trainer, RolloutLabelledAlternativesAddExamplesDeterministically) {
+  TrainState plain = small_run(1, RoundKind::kSupervised);
+  TrainState a = small_run(1, RoundKind::kSupervised), b = small_run(2, RoundKind::kSupervised);
+  for (TrainState* st : {&plain, &a, &b}) {
+    st->settings.label_rollout_trials = 3;
+    st->settings.label_truncate_plies = 2;
+  }
+  a.settings.label_alternatives = b.settings.label_alternatives = 3;
+  eval::Weights wp = random_weights(plain.settings), wa = wp, wb = wp;
+  const std::vector<Example> ex = play_games(wa, a, nullptr, 0, 6);
+  const std::vector<Example> ex_plain = play_games(wp, plain, nullptr, 0, 6);
+  EXPECT_GT(ex.size(), 2 * ex_plain.size());
+  for (const Example& e : ex)
+    for (int k = 0; k < Probabilities::kCount; ++k) {
+      EXPECT_GE(e.target[k], 0.0f);
+      EXPECT_LE(e.target[k], 1.0f);
+    }
+  train_round(wa, a, nullptr, {});
+  train_round(wb, b, nullptr, {});
+  EXPECT_EQ(a.examples, ex.size() * a.settings.epochs);  // the round trains on the same labels
+  EXPECT_TRUE(wa == wb);
+}
+
 TEST(Trainer, TruncatedRolloutLabelsAreDeterministicAndCheckpointed) {
   TrainState plain = small_run(1, RoundKind::kSupervised);
   TrainState a = small_run(1, RoundKind::kSupervised), b = small_run(2, RoundKind::kSupervised);

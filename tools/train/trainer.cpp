@@ -66,37 +66,45 @@ rollout::RolloutSettings rollout_label_settings(const TrainSettings& s) {
   return r;
 }
 
-// A truncated-rollout label of `board` (side on roll, before rolling); the dice depend on the
-// game and the position's index in it only.
-eval::Probabilities rollout_label(const std::shared_ptr<const eval::NetSet>& nets,
-                                  const eval::BearoffProvider* bearoff,
-                                  rollout::RolloutSettings settings, const engine::Board& board,
-                                  uint64_t game, uint64_t index) {
+}  // namespace
+
+std::vector<eval::Probabilities> rollout_labels(const std::shared_ptr<const eval::NetSet>& nets,
+                                                const eval::BearoffProvider* bearoff,
+                                                rollout::RolloutSettings settings,
+                                                const std::vector<engine::Board>& boards,
+                                                uint64_t game, uint64_t index) {
   settings.seed = static_cast<uint32_t>(mix(game * 1000003ull + index));
-  rollout::Alternative alt;
-  alt.board = board;
-  alt.cube = eval::money_cube_info(1, -1, 0, false, false);
-  alt.cube_decision_at_start = false;
-  rollout::Rollout r(nets, bearoff, settings, {alt});
+  std::vector<rollout::Alternative> alts(boards.size());
+  for (size_t i = 0; i < boards.size(); ++i) {
+    alts[i].board = boards[i];
+    alts[i].cube = eval::money_cube_info(1, -1, 0, false, false);
+    alts[i].cube_decision_at_start = false;
+  }
+  std::vector<eval::Probabilities> out(boards.size());
+  if (boards.empty()) return out;
+  rollout::Rollout r(nets, bearoff, settings, std::move(alts));
   r.run(settings.trials);
-  const rollout::Outputs m = r.stats()[0].mean;
-  eval::Probabilities p;
-  for (int k = 0; k < eval::Probabilities::kCount; ++k) p[k] = m[k];
-  return p;
+  const std::vector<rollout::AlternativeStats> st = r.stats();
+  for (size_t i = 0; i < boards.size(); ++i)
+    for (int k = 0; k < eval::Probabilities::kCount; ++k) out[i][k] = st[i].mean[k];
+  return out;
 }
 
-// Appends labelled examples for the positions after the `count` best plays (0 ply, cubeless
-// money equity for the mover) of a random roll from `board`, each from the side then on roll.
-void label_alternatives(eval::Evaluator& ev, eval::Search& search, const eval::CubeInfo& ci,
-                        const eval::EvalContext& ec, const engine::Board& board, int count,
-                        std::mt19937_64& rng, std::vector<Example>& out) {
+namespace {
+
+// The positions after the `count` best plays (0 ply, cubeless money equity for the mover) of a
+// random roll from `board`, each from the side then on roll, where a net values them (not over,
+// not exact in a database).
+std::vector<std::pair<engine::Board, PositionClass>> alternative_positions(
+    eval::Evaluator& ev, const engine::Board& board, int count, std::mt19937_64& rng) {
   thread_local std::unique_ptr<engine::MoveList> list = std::make_unique<engine::MoveList>();
   thread_local std::vector<engine::Board> boards;
   thread_local std::vector<eval::Probabilities> probs;
+  std::vector<std::pair<engine::Board, PositionClass>> out;
   std::uniform_int_distribution<int> die(1, 6);
   const int d1 = die(rng), d2 = die(rng);
   const int n = engine::generate_moves(board, d1, d2, *list);
-  if (n == 0) return;
+  if (n == 0) return out;
   boards.resize(n);
   probs.resize(n);
   for (int i = 0; i < n; ++i) boards[i] = (*list)[i].after;
@@ -107,10 +115,10 @@ void label_alternatives(eval::Evaluator& ev, eval::Search& search, const eval::C
   std::partial_sort(ranked.begin(), ranked.begin() + k, ranked.end());
   for (int r = 0; r < k; ++r) {
     const engine::Board next = boards[ranked[r].second].swapped();
-    const eval::PositionClass cls = eval::classify(next, ev.bearoff());
-    if (!eval::is_net_class(cls)) continue;  // over, or exact in a database
-    out.push_back({next, cls, search.evaluate(next, ci, ec).probs});
+    const PositionClass cls = eval::classify(next, ev.bearoff());
+    if (eval::is_net_class(cls)) out.push_back({next, cls});
   }
+  return out;
 }
 
 }  // namespace
@@ -176,13 +184,26 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
             labelled.push_back(e);
             continue;
           }
-          e.target = s.label_rollout_trials > 0
-                         ? rollout_label(*nets, labels_see, rollout_settings, e.board, first + i,
-                                         labelled.size())
-                         : search->evaluate(e.board, ci, ec).probs;
+          const bool rolled = s.label_rollout_trials > 0;
+          e.target = rolled ? rollout_labels(*nets, labels_see, rollout_settings, {e.board},
+                                             first + i, labelled.size())[0]
+                            : search->evaluate(e.board, ci, ec).probs;
           labelled.push_back(e);
-          if (s.label_alternatives > 0)
-            label_alternatives(ev, *search, ci, ec, e.board, s.label_alternatives, rng, labelled);
+          if (s.label_alternatives <= 0) continue;
+          const auto alts = alternative_positions(ev, e.board, s.label_alternatives, rng);
+          if (rolled) {
+            // One rollout of them all: the same dice for every alternative, so the labels'
+            // differences, which decide the plays, are not swamped by the trials' luck.
+            std::vector<engine::Board> boards;
+            for (const auto& a : alts) boards.push_back(a.first);
+            const auto p = rollout_labels(*nets, labels_see, rollout_settings, boards, first + i,
+                                          labelled.size());
+            for (size_t a = 0; a < alts.size(); ++a)
+              labelled.push_back({alts[a].first, alts[a].second, p[a]});
+          } else {
+            for (const auto& a : alts)
+              labelled.push_back({a.first, a.second, search->evaluate(a.first, ci, ec).probs});
+          }
         }
         ex = std::move(labelled);
       }

@@ -13,19 +13,24 @@
 //     evaluation (eval::Search with the current nets) and the nets are fitted to those labels for
 //     a few epochs, or with a truncated rollout of it (0-ply cubeless play, the current nets);
 //     optionally also the positions after the best alternative plays of a roll from each
-//     sampled position (n-ply labels). Never uses any net but the one being trained.
+//     sampled position (labelled the same way; rollouts of them share their dice). Never uses
+//     any net but the one being trained.
 // Each example also trains the pruning net of its class (200 base inputs) on the same target.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/result.h"
 #include "eval/bearoff_provider.h"
+#include "eval/net_set.h"
 #include "eval/weights.h"
+#include "rollout/rollout.h"
 #include "train/self_play.h"
 
 namespace tavla::train {
@@ -60,6 +65,8 @@ struct TrainSettings {
   // plays (by the current nets at 0 ply) of a random roll from it. Self-play visits only the
   // positions its own choices lead to, but choosing a play means ranking the positions after all
   // the good candidates; these examples teach the nets to rank them as the labels' search does.
+  // With rollout labels the alternatives are rolled out together, with the same dice
+  // (rollout_labels), so that their differences are not lost in the trials' luck.
   int label_alternatives = 0;
   // Truncated-rollout labels instead of n-ply ones when label_rollout_trials > 0: that many
   // trials (quasi-random dice) of cubeless 0-ply self-play from the position, each cut after
@@ -100,6 +107,15 @@ struct RoundReport {
   double excess_contact = 0, excess_race = 0, excess_crashed = 0;
   uint64_t count_contact = 0, count_race = 0, count_crashed = 0;
 };
+
+// Rollout labels of `boards` (each seen from its side on roll, before rolling): one cubeless
+// money rollout (`settings`) of them all, every board played with the same dice, seeded by the
+// game and the first label's index in it. The probabilities are for each board's side on roll.
+std::vector<eval::Probabilities> rollout_labels(const std::shared_ptr<const eval::NetSet>& nets,
+                                                const eval::BearoffProvider* bearoff,
+                                                rollout::RolloutSettings settings,
+                                                const std::vector<engine::Board>& boards,
+                                                uint64_t game, uint64_t index);
 
 // Fresh nets of the settings' sizes (random weights from the seed), version "1.00".
 eval::Weights random_weights(const TrainSettings& s);

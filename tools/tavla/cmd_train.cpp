@@ -117,7 +117,8 @@ int cmd_train(int argc, char** argv) {
       "epochs", po::value<int>(), "supervised rounds: passes over the labels (default 2)")(
       "label-alternatives", po::value<int>(),
       "supervised rounds: also label the positions after the best N plays of a random roll\n"
-      "from each labelled position (default 0)")(
+      "from each labelled position, as it is labelled (with --label-rollout: one rollout of\n"
+      "them all, the same dice for each) (default 0)")(
       "label-rollout", po::value<int>(),
       "supervised rounds: truncated-rollout labels of this many trials instead of n-ply\n"
       "ones (0-ply cubeless play; 0 = n-ply labels, the default)")(

@@ -73,6 +73,11 @@ TEST(StrengthCli, BadOptions) {
   expect_error("errors --rollout-reference x.txt", "--rollout-reference needs --build OUT");
   expect_error("errors --rollout-reference /nonexistent/in.txt --build /tmp/x", "/nonexistent/in.txt");
   expect_error("errors --cube --positions /nonexistent/c.txt", "/nonexistent/c.txt");
+  expect_error("errors --cube --positions a.txt --positions b.txt",
+               "--cube takes one --positions file");
+  expect_error("errors --positions " TAVLA_SOURCE_DIR "/bench/rollout_positions_race.txt"
+               " --positions /nonexistent/p2.txt",
+               "/nonexistent/p2.txt");
   expect_error("errors --cube --rollout-reference /nonexistent/in.txt --build /tmp/x",
                "/nonexistent/in.txt");
   expect_error("errors --cube --build /tmp/x --contact -1", "must be >= 0");
@@ -99,6 +104,35 @@ TEST(StrengthCli, ShortRuns) {
   EXPECT_EQ(e.status, 0) << e.out;
   EXPECT_NE(e.out.find("\"millipoints_per_decision\""), std::string::npos) << e.out;
   EXPECT_NE(e.out.find("\"crashed\""), std::string::npos) << e.out;
+}
+
+// The number after `"key":` in the object that follows `"section":` of a one-line JSON text.
+double json_number(const std::string& json, const std::string& section, const std::string& key) {
+  const size_t at = json.find("\"" + section + "\":{");
+  if (at == std::string::npos) return -1;
+  const size_t k = json.find("\"" + key + "\":", at);
+  if (k == std::string::npos) return -1;
+  return std::stod(json.substr(k + key.size() + 3));
+}
+
+TEST(StrengthCli, SeveralPositionFilesAreScoredAsOneSet) {
+  // The rollout benchmarks are one file per class; `tavla errors` scores them together.
+  const std::string crashed = TAVLA_SOURCE_DIR "/bench/rollout_positions_crashed.txt";
+  const std::string race = TAVLA_SOURCE_DIR "/bench/rollout_positions_race.txt";
+  Outcome c = run("errors --json --positions " + crashed);
+  Outcome r = run("errors --json --positions " + race);
+  Outcome both = run("errors --json --positions " + crashed + " --positions " + race);
+  ASSERT_EQ(c.status, 0) << c.out;
+  ASSERT_EQ(r.status, 0) << r.out;
+  ASSERT_EQ(both.status, 0) << both.out;
+  EXPECT_EQ(json_number(both.out, "crashed", "decisions"), 200);
+  EXPECT_EQ(json_number(both.out, "race", "decisions"), 300);
+  EXPECT_EQ(json_number(both.out, "all", "decisions"), 500);
+  EXPECT_NEAR(json_number(both.out, "all", "total_loss"),
+              json_number(c.out, "all", "total_loss") + json_number(r.out, "all", "total_loss"),
+              1e-9);
+  EXPECT_GT(json_number(both.out, "all", "total_loss"), 0);
+  EXPECT_NE(both.out.find(crashed + ", " + race), std::string::npos) << both.out;
 }
 
 TEST(StrengthCli, RolloutReferenceResumes) {

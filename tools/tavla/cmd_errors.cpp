@@ -4,6 +4,7 @@
 // new set.
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <vector>
 
 #include "bearoff/bearoff_provider.h"
 #include "bearoff/default_databases.h"
@@ -29,6 +31,35 @@ namespace po = boost::program_options;
 namespace tavla::cli {
 
 namespace {
+
+// The positions of every --positions file (or of the committed set), in the order given, as
+// one set; `path` names the files and `reference` their distinct reference lines, joined.
+struct NamedErrorSet : strength::ErrorSet {
+  std::string path;
+};
+
+engine::Result<NamedErrorSet> read_error_sets(const po::variables_map& vm) {
+  std::vector<std::filesystem::path> paths;
+  if (vm.count("positions"))
+    for (const std::string& p : vm["positions"].as<std::vector<std::string>>()) paths.push_back(p);
+  else
+    paths.push_back(strength::default_error_set_path());
+  NamedErrorSet all;
+  std::vector<std::string> references;
+  for (const auto& p : paths) {
+    auto set = strength::read_error_set(p);
+    if (!set) return engine::Error{set.error()};
+    if (std::find(references.begin(), references.end(), set->reference) == references.end())
+      references.push_back(set->reference);
+    auto& ps = set.value().positions;
+    all.positions.insert(all.positions.end(), std::make_move_iterator(ps.begin()),
+                         std::make_move_iterator(ps.end()));
+    all.path += (all.path.empty() ? "" : ", ") + p.string();
+  }
+  for (const std::string& r : references)
+    all.reference += (all.reference.empty() ? "" : " | ") + r;
+  return all;
+}
 
 void json_tally(text::JsonWriter& w, const strength::ErrorTally& t) {
   w.begin_object();
@@ -197,9 +228,10 @@ int cmd_errors(int argc, char** argv) {
       "keeps those where either decision is close at --reference-plies; --cube\n"
       "--rollout-reference rolls them out.\n\noptions");
   opts.add_options()("help,h", "show this help")(
-      "positions", po::value<std::string>(),
+      "positions", po::value<std::vector<std::string>>()->composing(),
       "positions file (default: $TAVLA_ERROR_POSITIONS, else the source tree's "
-      "bench/error_positions.txt)")("threads", po::value<int>()->default_value(1),
+      "bench/error_positions.txt); several are scored as one set (e.g. the rollout benchmarks "
+      "bench/rollout_positions*.txt); --cube takes one")("threads", po::value<int>()->default_value(1),
                                     "threads (results do not depend on it)")(
       "progress", "show progress on stderr even when it is not a terminal")("json", "print JSON")(
       "cube", "cube decisions (see above) instead of chequer plays")(
@@ -262,14 +294,12 @@ int cmd_errors(int argc, char** argv) {
     return rollout_reference(vm, loader, provider ? &*provider : nullptr, show);
   if (vm.count("build")) return build(vm, loader, provider ? &*provider : nullptr, show);
 
-  const std::filesystem::path path = vm.count("positions")
-                                         ? std::filesystem::path(vm["positions"].as<std::string>())
-                                         : strength::default_error_set_path();
-  auto set = strength::read_error_set(path);
+  auto set = read_error_sets(vm);
   if (!set) {
     std::cerr << "tavla errors: " << set.error() << "\n";
     return 1;
   }
+  const std::string path = set->path;
   const auto t0 = std::chrono::steady_clock::now();
   auto chosen = strength::choose_plays(*set, *player, provider ? &*provider : nullptr, threads,
                                        [&](int done, int total) {
@@ -288,7 +318,7 @@ int cmd_errors(int argc, char** argv) {
     text::JsonWriter w;
     w.begin_object();
     w.field("player", player->name);
-    w.field("positions", path.string());
+    w.field("positions", path);
     w.field("reference", set->reference);
     w.key("all");
     json_tally(w, report->all);
@@ -308,7 +338,7 @@ int cmd_errors(int argc, char** argv) {
     std::cout << w.str() << "\n";
   } else {
     std::printf("player: %s\npositions: %s\nreference: %s\n\n", player->name.c_str(),
-                path.string().c_str(), set->reference.c_str());
+                path.c_str(), set->reference.c_str());
     std::printf("%-9s %9s %12s %10s %8s %8s\n", "class", "decisions", "mEMG/move", "loss>0.01",
                 "(%)", "best(%)");
     for (int k = 0; k < 3; ++k)

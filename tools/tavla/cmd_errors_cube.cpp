@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <vector>
 
 #include "bearoff/bearoff_provider.h"
 #include "eval/position_class.h"
@@ -167,9 +168,14 @@ void json_decisions(text::JsonWriter& w, const std::array<strength::CubeTally, 3
 
 int score(const po::variables_map& vm, const bearoff::DatabaseBearoffProvider* bo, bool show,
           const strength::PlayerConfig& player) {
-  const std::filesystem::path path = vm.count("positions")
-                                         ? std::filesystem::path(vm["positions"].as<std::string>())
-                                         : strength::default_cube_set_path();
+  if (vm.count("positions") && vm["positions"].as<std::vector<std::string>>().size() > 1) {
+    std::cerr << "tavla errors: --cube takes one --positions file\n";
+    return 2;
+  }
+  const std::filesystem::path path =
+      vm.count("positions")
+          ? std::filesystem::path(vm["positions"].as<std::vector<std::string>>().front())
+          : strength::default_cube_set_path();
   auto set = strength::read_cube_set(path);
   if (!set) {
     std::cerr << "tavla errors: " << set.error() << "\n";

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // tavla duel and tavla errors from the command line: help, clear errors with a non-zero status for
-// bad options, and a short run of each with JSON output.
+// bad options, and a short run of each with JSON output; tavla train's label databases, which
+// feed the strength work, likewise.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 namespace {
@@ -233,6 +237,35 @@ TEST(StrengthCli, CubeSetBuildRolloutAndScore) {
   // A chequer-play set is not a cube set.
   expect_error("errors --cube --positions " TAVLA_SOURCE_DIR "/bench/error_positions.txt" + w,
                "not a money position before the roll");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(StrengthCli, TrainLabelDatabaseReach) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("tavla_cli_reach_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string db = (dir / "os6.bd").string();
+  ASSERT_EQ(std::system((std::string(TAVLA_BUILD_DIR) + "/makebearoff -o 6 -f " + db +
+                         " > /dev/null 2>&1").c_str()),
+            0);
+  const std::string base = "train --dir " + (dir / "run").string() +
+                           " --kind supervised --games-per-round 10 --rounds 1 --threads 1 -q"
+                           " --label-fraction 0 --label-fraction-race 0 --label-fraction-crashed 0";
+  expect_error(base + " --label-database-reach 9", "--label-database-reach needs --label-database");
+  expect_error(base + " --label-database " + db + " --label-database-reach 6",
+               "must be above the database's 6 points and at most 24, not 6");
+  expect_error(base + " --label-database " + db + " --label-database-reach 25", "not 25");
+  expect_error(base + " --label-database " + db + " --label-database-reach 9 --label-database-budget 0",
+               "--label-database-budget must be at least 1");
+  EXPECT_FALSE(std::filesystem::exists(dir / "run" / "state.txt")) << "a refused run wrote nothing";
+  const std::string labels = (dir / "labels.txt").string();
+  const Outcome r = run(base + " --label-database " + db + " --label-database-reach 9" +
+                        " --label-alternatives 3 --save-labels " + labels);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::ifstream in(labels);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("every chequer on points 1..9"), std::string::npos) << text.substr(0, 600);
+  EXPECT_NE(text.find("\nrace "), std::string::npos) << "no race labels";
   std::filesystem::remove_all(dir);
 }
 

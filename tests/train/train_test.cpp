@@ -16,6 +16,8 @@
 #include "eval/net_set.h"
 #include "bearoff/bearoff_databases.h"
 #include "bearoff/bearoff_provider.h"
+#include "bearoff/extended_race_provider.h"
+#include "bearoff/one_sided_extension.h"
 #include "bearoff/one_sided_generator.h"
 #include "eval/position_class.h"
 #include "eval/cube_info.h"
@@ -458,6 +460,68 @@ TEST(Trainer, LabelDatabaseLabelsTheRacesItCoversWithItsValues) {
   }
   EXPECT_GT(beyond, 0);
   EXPECT_GT(moved, 0) << "no 1-ply label reached the database";
+}
+
+TEST(Trainer, LabelDatabaseReachLabelsRacesBeyondItAndTheirAlternatives) {
+  // --label-database-reach: races beyond a 6-point database, up to the 8-point, carry one-sided
+  // values computed by its rule above its points (the extension); with --label-alternatives the
+  // positions after the other good plays of a random roll from each of them are labelled too.
+  bearoff::OneSidedSettings os;
+  os.points = 6;
+  os.threads = 2;
+  auto table = bearoff::generate_one_sided(os);
+  ASSERT_TRUE(table) << table.error();
+  const std::filesystem::path file = std::filesystem::temp_directory_path() /
+                                     ("tavla_label_reach_" + std::to_string(::getpid()) + ".bd");
+  ASSERT_FALSE(bearoff::write_one_sided_database(*table, os, file));
+  auto db = bearoff::OneSidedDatabase::open(file);
+  std::filesystem::remove(file);
+  ASSERT_TRUE(db) << db.error();
+  bearoff::BearoffDatabases dbs;
+  ASSERT_FALSE(dbs.set_large_one_sided(std::move(db).value()));
+  bearoff::OneSidedExtensionSettings es;
+  es.max_points = 8;
+  auto ext = bearoff::OneSidedExtension::create(*dbs.large_one_sided(), es);
+  ASSERT_TRUE(ext) << ext.error();
+  const bearoff::DatabaseBearoffProvider plain(dbs);
+  const bearoff::ExtendedRaceProvider reach(dbs, **ext);
+
+  TrainState st = small_run(1, RoundKind::kSupervised);
+  st.settings.label_fraction = st.settings.label_fraction_race = st.settings.label_fraction_crashed = 0;
+  const eval::Weights w = random_weights(st.settings);
+  const std::vector<Example> database_only = play_games(w, st, nullptr, 0, 30, {}, &plain);
+  const std::vector<Example> reached = play_games(w, st, nullptr, 0, 30, {}, &reach);
+  ASSERT_FALSE(database_only.empty());
+  EXPECT_GT(reached.size(), database_only.size());
+  int beyond = 0;
+  for (const Example& e : reached) {
+    EXPECT_EQ(e.cls, eval::PositionClass::kRace);
+    for (int side = 0; side < 2; ++side)
+      for (int p = 8; p < 25; ++p) EXPECT_EQ(e.board.sides[side][p], 0) << "beyond the 8-point";
+    const auto want = (*ext)->evaluate(e.board);
+    ASSERT_TRUE(want);
+    for (int k = 0; k < Probabilities::kCount; ++k) EXPECT_NEAR(e.target[k], (*want)[k], 1e-6) << k;
+    beyond += dbs.classify(e.board) == bearoff::BearoffSource::kNone;
+  }
+  EXPECT_GT(beyond, 0);
+
+  // Alternatives: more examples, each valued the same way, the same on two threads.
+  st.settings.label_alternatives = 4;
+  const std::vector<Example> with_alts = play_games(w, st, nullptr, 0, 30, {}, &reach);
+  EXPECT_GT(with_alts.size(), reached.size());
+  for (const Example& e : with_alts) {
+    const auto want = (*ext)->evaluate(e.board);
+    ASSERT_TRUE(want) << engine::position_id(e.board);
+    for (int k = 0; k < Probabilities::kCount; ++k) EXPECT_NEAR(e.target[k], (*want)[k], 1e-6) << k;
+  }
+  TrainState two = st;
+  two.settings.threads = 2;
+  const std::vector<Example> again = play_games(w, two, nullptr, 0, 30, {}, &reach);
+  ASSERT_EQ(again.size(), with_alts.size());
+  for (size_t i = 0; i < again.size(); ++i) {
+    EXPECT_TRUE(again[i].board == with_alts[i].board) << i;
+    EXPECT_EQ(again[i].target, with_alts[i].target) << i;
+  }
 }
 
 TEST(Trainer, AlternativePlaysAddLabelledExamplesDeterministically) {

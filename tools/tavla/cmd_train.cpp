@@ -12,11 +12,14 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <thread>
 
 #include "bearoff/bearoff_provider.h"
 #include "bearoff/default_databases.h"
+#include "bearoff/extended_race_provider.h"
+#include "bearoff/one_sided_extension.h"
 #include "eval/weights.h"
 #include "mpi/world.h"
 #include "tavla/commands.h"
@@ -118,7 +121,8 @@ int cmd_train(int argc, char** argv) {
       "label-alternatives", po::value<int>(),
       "supervised rounds: also label the positions after the best N plays of a random roll\n"
       "from each labelled position, as it is labelled (with --label-rollout: one rollout of\n"
-      "them all, the same dice for each) (default 0)")(
+      "them all, the same dice for each; a position --label-database values: those of its\n"
+      "alternatives it values too, with their database values) (default 0)")(
       "label-rollout", po::value<int>(),
       "supervised rounds: truncated-rollout labels of this many trials instead of n-ply\n"
       "ones (0-ply cubeless play; 0 = n-ply labels, the default)")(
@@ -142,6 +146,13 @@ int cmd_train(int argc, char** argv) {
       "databases do not, is labelled with its value, whatever the label fractions, and the\n"
       "other labels' searches and rollouts end in it where it covers them; play still uses\n"
       "the default databases (one process only, not under mpirun)")(
+      "label-database-reach", po::value<int>(),
+      "with --label-database: also races whose chequers are all on points 1..N (N above the\n"
+      "database's points, at most 24) carry one-sided values, the database's rule applied\n"
+      "above its points (bearoff/one_sided_extension.h); races too costly to value so\n"
+      "(more than --label-database-budget new positions) are labelled as the others")(
+      "label-database-budget", po::value<int>()->default_value(200000),
+      "with --label-database-reach: positions one value may compute")(
       "save-labels", po::value<std::string>(),
       "supervised rounds: also append every labelled position to this file (tavla fit reads it;\n"
       "format in tools/train/label_file.h)")(
@@ -279,7 +290,12 @@ int cmd_train(int argc, char** argv) {
   // The labels' database: the default ones (so that it answers only where they do not) and the
   // larger one-sided file.
   std::optional<bearoff::BearoffDatabases> label_dbs;
-  std::optional<bearoff::DatabaseBearoffProvider> label_provider;
+  std::unique_ptr<bearoff::OneSidedExtension> label_extension;
+  std::unique_ptr<eval::BearoffProvider> label_provider;
+  if (vm.count("label-database-reach") && !vm.count("label-database")) {
+    std::cerr << "tavla train: --label-database-reach needs --label-database\n";
+    return 2;
+  }
   if (vm.count("label-database")) {
     const std::filesystem::path file = vm["label-database"].as<std::string>();
     if (world.distributed()) {
@@ -302,7 +318,31 @@ int cmd_train(int argc, char** argv) {
       std::cerr << "tavla train: --label-database: " << err->message << "\n";
       return 1;
     }
-    label_provider.emplace(*label_dbs);
+    if (vm.count("label-database-reach")) {
+      const bearoff::OneSidedDatabase& large = *label_dbs->large_one_sided();
+      bearoff::OneSidedExtensionSettings es;
+      es.max_points = vm["label-database-reach"].as<int>();
+      const int budget = vm["label-database-budget"].as<int>();
+      if (es.max_points <= large.points() || es.max_points > engine::kPoints) {
+        std::cerr << "tavla train: --label-database-reach must be above the database's "
+                  << large.points() << " points and at most 24, not " << es.max_points << "\n";
+        return 2;
+      }
+      if (budget < 1) {
+        std::cerr << "tavla train: --label-database-budget must be at least 1\n";
+        return 2;
+      }
+      es.node_budget = static_cast<size_t>(budget);
+      auto ext = bearoff::OneSidedExtension::create(large, es);
+      if (!ext) {
+        std::cerr << "tavla train: --label-database-reach: " << ext.error() << "\n";
+        return 1;
+      }
+      label_extension = std::move(ext).value();
+      label_provider = std::make_unique<bearoff::ExtendedRaceProvider>(*label_dbs, *label_extension);
+    } else {
+      label_provider = std::make_unique<bearoff::DatabaseBearoffProvider>(*label_dbs);
+    }
   }
 
   const int target_rounds = vm.count("rounds") ? vm["rounds"].as<int>() : st.round + 1;
@@ -337,7 +377,7 @@ int cmd_train(int argc, char** argv) {
             std::fflush(stderr);
           },
           labels_file.empty() ? nullptr : &labelled, player,
-          label_provider ? &*label_provider : nullptr);
+          label_provider.get());
     } catch (const std::runtime_error& e) {  // a rank could not play its games
       std::cerr << "\ntavla train: " << e.what() << "\n";
       return 1;
@@ -358,7 +398,12 @@ int cmd_train(int argc, char** argv) {
         header += "# Race positions of self-play games (the nets being trained, from round " +
                   std::to_string(st.round) + ") covered by " +
                   vm["label-database"].as<std::string>() +
-                  " and not by the default databases carry that database's 0-ply value.\n";
+                  " and not by the default databases carry that database's 0-ply value" +
+                  (label_extension ? ", and so do races with every chequer on points 1.." +
+                                         std::to_string(label_extension->settings().max_points) +
+                                         " (one-sided values above the database's points)"
+                                   : std::string()) +
+                  ".\n";
       if (auto err = train::append_labels(labels_file, labelled, header)) {
         std::cerr << "\ntavla train: " << *err << "\n";
         return 1;

@@ -177,6 +177,13 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
               eval::classify(e.board, label_bearoff) == PositionClass::kBearoffOs) {
             e.target = database_search->evaluate(e.board, ci, database_ply).probs;
             labelled.push_back(e);
+            // The positions after the other good plays of a random roll, where the database
+            // values them too: the differences between them are what a player compares.
+            if (s.label_alternatives > 0)
+              for (const auto& a : alternative_positions(ev, e.board, s.label_alternatives, rng))
+                if (eval::classify(a.first, label_bearoff) == PositionClass::kBearoffOs)
+                  labelled.push_back(
+                      {a.first, a.second, database_search->evaluate(a.first, ci, database_ply).probs});
             continue;
           }
           if (unit(rng) >= share_of(e.cls)) continue;

@@ -8,14 +8,13 @@
 
 #include "bearoff/bearoff_moves.h"
 #include "bearoff/coverage.h"
+#include "bearoff/one_sided_rules.h"
 #include "engine/move.h"
 #include "engine/movegen.h"
 
 namespace tavla::bearoff {
 
 namespace {
-
-constexpr uint16_t kCertain = 0xFFFF;
 
 // A side's chequers on its 24 points, four bits a point (at most 15 chequers on a point).
 struct Key {
@@ -43,25 +42,6 @@ struct Entry {
   uint32_t cost_off = 0, cost_gammon = 0;  // 65535 x expected rolls (makebearoff's keys)
 };
 
-// makebearoff's RollsOS: 65535 x the expected number of rolls.
-uint32_t expected_rolls(const std::array<uint16_t, kMaxRolls>& dist) {
-  uint32_t sum = 0;
-  for (int i = 1; i < kMaxRolls; ++i) sum += static_cast<uint32_t>(i) * dist[i];
-  return sum;
-}
-
-// makebearoff's rounding of 36 x the probabilities to 16 bits, the difference to 65535 taken
-// from the first largest entry.
-void round_distribution(const int* sum36, std::array<uint16_t, kMaxRolls>& out) {
-  int total = 0, mode = 0;
-  for (int i = 0; i < kMaxRolls; ++i) {
-    out[i] = static_cast<uint16_t>((sum36[i] + 18) / 36);
-    total += out[i];
-    if (out[i] > out[mode]) mode = i;
-  }
-  out[mode] = static_cast<uint16_t>(out[mode] - static_cast<uint16_t>(total - kCertain));
-}
-
 }  // namespace
 
 struct OneSidedExtension::Impl {
@@ -80,8 +60,8 @@ struct OneSidedExtension::Impl {
   bool get(const engine::SideCounts& side, Entry& out, size_t& budget) const {
     if (db.covers(side)) {
       out.raw = db.raw(bearoff_index(side, db.points()));
-      out.cost_off = expected_rolls(out.raw.bear_off);
-      out.cost_gammon = expected_rolls(out.raw.save_gammon);
+      out.cost_off = expected_rolls(out.raw.bear_off.data());
+      out.cost_gammon = expected_rolls(out.raw.save_gammon.data());
       return true;
     }
     const Key key = key_of(side);
@@ -107,7 +87,7 @@ struct OneSidedExtension::Impl {
   bool compute(const engine::SideCounts& side, Entry& out, size_t& budget) const {
     const bool gammon_moves = chequer_count(side) == engine::kCheckersPerSide;
     int sum36[2 * kMaxRolls] = {};
-    if (!gammon_moves) sum36[kMaxRolls] = kCertain * 36;  // the gammon is saved already
+    if (!gammon_moves) sum36[kMaxRolls] = kCertainRolls * 36;  // the gammon is saved already
     engine::Board board;
     board.on_roll() = side;
     std::unique_ptr<engine::MoveList> list = std::make_unique<engine::MoveList>();
@@ -135,10 +115,10 @@ struct OneSidedExtension::Impl {
         if (gammon_moves) sum36[kMaxRolls + k + 1] += roll.weight * best_gammon.raw.save_gammon[k];
       }
     }
-    round_distribution(sum36, out.raw.bear_off);
-    round_distribution(sum36 + kMaxRolls, out.raw.save_gammon);
-    out.cost_off = expected_rolls(out.raw.bear_off);
-    out.cost_gammon = expected_rolls(out.raw.save_gammon);
+    round_distribution(sum36, out.raw.bear_off.data());
+    round_distribution(sum36 + kMaxRolls, out.raw.save_gammon.data());
+    out.cost_off = expected_rolls(out.raw.bear_off.data());
+    out.cost_gammon = expected_rolls(out.raw.save_gammon.data());
     return true;
   }
 };

@@ -10,6 +10,7 @@
 #include "bearoff/bearoff_index.h"
 #include "bearoff/bearoff_moves.h"
 #include "bearoff/database_file.h"
+#include "bearoff/one_sided_rules.h"
 #include "bearoff/parallel_levels.h"
 
 namespace tavla::bearoff {
@@ -17,14 +18,7 @@ namespace tavla::bearoff {
 namespace {
 
 constexpr int kChequers = 15;  // one-sided databases always hold a full side
-constexpr uint16_t kCertain = 0xFFFF;
-
-// gnubg's RollsOS: 65535 x the expected number of rolls (roll 0 weighs nothing).
-uint32_t expected_rolls(const uint16_t* dist) {
-  uint32_t sum = 0;
-  for (int i = 1; i < kMaxRolls; ++i) sum += static_cast<uint32_t>(i) * dist[i];
-  return sum;
-}
+constexpr uint16_t kCertain = kCertainRolls;
 
 // gnubg's CalcIndex: first non-zero entry and the length up to the last non-zero one. (An
 // all-zero distribution cannot occur: every distribution sums to 65535, and old databases are
@@ -40,18 +34,6 @@ void stored_range(const uint16_t* dist, uint8_t& first, uint8_t& count) {
   while (lo < last && !dist[lo]) ++lo;
   first = static_cast<uint8_t>(lo);
   count = static_cast<uint8_t>(last - lo + 1);
-}
-
-// Rounds 36 x the probabilities back to 16 bits, as makebearoff: (x + 18) / 36, then the
-// difference to 65535 is taken from the first largest entry (wrapping as uint16).
-void round_distribution(const int* sum36, uint16_t* out) {
-  int total = 0, mode = 0;
-  for (int i = 0; i < kMaxRolls; ++i) {
-    out[i] = static_cast<uint16_t>((sum36[i] + 18) / 36);
-    total += out[i];
-    if (out[i] > out[mode]) mode = i;
-  }
-  out[mode] = static_cast<uint16_t>(out[mode] - static_cast<uint16_t>(total - kCertain));
 }
 
 // Chooses, in one enumeration of the moves, the first move with the lowest expected rolls to

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <optional>
 #include <random>
 #include <thread>
 
@@ -24,7 +26,25 @@ class OneSidedExtensionTest : public ::testing::Test {
     ASSERT_EQ(test::generate({"-o", "6"}, dir_->file("os6.bd"), 2), "");
   }
   static void TearDownTestSuite() { dir_.reset(); }
+
+  // The 3-point and 6-point databases, and the 3-point one extended to 6 points.
+  void SetUp() override {
+    auto small = OneSidedDatabase::open(dir_->file("os3.bd"));
+    auto large = OneSidedDatabase::open(dir_->file("os6.bd"));
+    ASSERT_TRUE(small) << small.error();
+    ASSERT_TRUE(large) << large.error();
+    small_.emplace(std::move(small).value());
+    large_.emplace(std::move(large).value());
+    OneSidedExtensionSettings s;
+    s.max_points = 6;
+    auto ext = OneSidedExtension::create(*small_, s);
+    ASSERT_TRUE(ext) << ext.error();
+    ext_ = std::move(ext).value();
+  }
+
   static std::unique_ptr<test::TempDir> dir_;
+  std::optional<OneSidedDatabase> small_, large_;
+  std::unique_ptr<OneSidedExtension> ext_;
 };
 std::unique_ptr<test::TempDir> OneSidedExtensionTest::dir_;
 
@@ -33,36 +53,26 @@ engine::SideCounts side_of_index(uint32_t index, int points) {
 }
 
 TEST_F(OneSidedExtensionTest, ReproducesTheLargerDatabaseExactly) {
-  auto small = OneSidedDatabase::open(dir_->file("os3.bd"));
-  auto large = OneSidedDatabase::open(dir_->file("os6.bd"));
-  ASSERT_TRUE(small) << small.error();
-  ASSERT_TRUE(large) << large.error();
-  OneSidedExtensionSettings s;
-  s.max_points = 6;
-  auto ext = OneSidedExtension::create(*small, s);
-  ASSERT_TRUE(ext) << ext.error();
+  const auto& small = small_;
+  const auto& large = large_;
+  const auto& ext = ext_;
   int beyond = 0;
   for (uint32_t i = 0; i < large->size(); ++i) {
     const engine::SideCounts side = side_of_index(i, 6);
     if (!small->covers(side)) ++beyond;
-    const auto got = (*ext)->raw(side);
+    const auto got = ext->raw(side);
     ASSERT_TRUE(got) << "index " << i;
     const OneSidedRaw want = large->raw(i);
     ASSERT_EQ(got->bear_off, want.bear_off) << "index " << i;
     ASSERT_EQ(got->save_gammon, want.save_gammon) << "index " << i;
   }
   EXPECT_GT(beyond, 50000);  // almost all of the 54 264 positions are beyond the 3 points
-  EXPECT_EQ((*ext)->memo_size(), static_cast<size_t>(beyond));
+  EXPECT_EQ(ext->memo_size(), static_cast<size_t>(beyond));
 }
 
 TEST_F(OneSidedExtensionTest, RacesAsTheLargerDatabaseEvaluatesThem) {
-  auto small = OneSidedDatabase::open(dir_->file("os3.bd"));
-  auto large = OneSidedDatabase::open(dir_->file("os6.bd"));
-  ASSERT_TRUE(small && large);
-  OneSidedExtensionSettings s;
-  s.max_points = 6;
-  auto ext = OneSidedExtension::create(*small, s);
-  ASSERT_TRUE(ext);
+  const auto& large = large_;
+  const auto& ext = ext_;
   std::mt19937 rng(5);
   int compared = 0;
   for (int n = 0; n < 300; ++n) {
@@ -70,7 +80,7 @@ TEST_F(OneSidedExtensionTest, RacesAsTheLargerDatabaseEvaluatesThem) {
     b.sides[0] = side_of_index(rng() % large->size(), 6);
     b.sides[1] = side_of_index(rng() % large->size(), 6);
     const auto want = large->evaluate(b);
-    const auto got = (*ext)->evaluate(b);
+    const auto got = ext->evaluate(b);
     ASSERT_EQ(bool(want), bool(got)) << n;
     if (!want) continue;
     ++compared;
@@ -80,12 +90,10 @@ TEST_F(OneSidedExtensionTest, RacesAsTheLargerDatabaseEvaluatesThem) {
 }
 
 TEST_F(OneSidedExtensionTest, RefusesWhatItCannotValue) {
-  auto small = OneSidedDatabase::open(dir_->file("os3.bd"));
-  ASSERT_TRUE(small);
   OneSidedExtensionSettings s;
   s.max_points = 8;
   s.node_budget = 10;
-  auto ext = OneSidedExtension::create(*small, s);
+  auto ext = OneSidedExtension::create(*small_, s);
   ASSERT_TRUE(ext);
   engine::SideCounts far{};
   far[7] = 15;  // fifteen chequers on the 8-point: thousands of positions above 3 points
@@ -117,17 +125,12 @@ TEST_F(OneSidedExtensionTest, RefusesWhatItCannotValue) {
 }
 
 TEST_F(OneSidedExtensionTest, ThreadsShareTheMemoAndAgree) {
-  auto small = OneSidedDatabase::open(dir_->file("os3.bd"));
-  auto large = OneSidedDatabase::open(dir_->file("os6.bd"));
-  ASSERT_TRUE(small && large);
-  OneSidedExtensionSettings s;
-  s.max_points = 6;
-  auto ext = OneSidedExtension::create(*small, s);
-  ASSERT_TRUE(ext);
+  const auto& large = large_;
+  const auto& ext = ext_;
   int wrong[2] = {0, 0};
   auto work = [&](int t) {
     for (uint32_t i = large->size(); i-- > 0;) {
-      const auto got = (*ext)->raw(side_of_index((i * 7919u + t) % large->size(), 6));
+      const auto got = ext->raw(side_of_index((i * 7919u + t) % large->size(), 6));
       if (!got || got->bear_off != large->raw((i * 7919u + t) % large->size()).bear_off)
         ++wrong[t];
     }

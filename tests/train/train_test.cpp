@@ -393,23 +393,30 @@ TEST(Trainer, GamesSplitIntoChunksGiveTheSameExamples) {
   EXPECT_TRUE(wa == wb);
 }
 
-TEST(Trainer, LabelDatabaseLabelsTheRacesItCoversWithItsValues) {
-  // tavla train --label-database: a larger one-sided database (here 7 points) labels every race
-  // position of the games that it covers, whatever the label fractions; with the fractions at 0
-  // those are the only examples, and without the database there are none.
+// Generates a one-sided database of `points` points (as makebearoff -o) and sets it as the
+// larger one-sided database of `dbs`.
+void add_large_one_sided(bearoff::BearoffDatabases& dbs, int points) {
   bearoff::OneSidedSettings os;
-  os.points = 7;
+  os.points = points;
   os.threads = 2;
   auto table = bearoff::generate_one_sided(os);
   ASSERT_TRUE(table) << table.error();
   const std::filesystem::path file =
-      std::filesystem::temp_directory_path() / ("tavla_label_db_" + std::to_string(::getpid()) + ".bd");
+      std::filesystem::temp_directory_path() /
+      ("tavla_label_db_" + std::to_string(::getpid()) + "_" + std::to_string(points) + ".bd");
   ASSERT_FALSE(bearoff::write_one_sided_database(*table, os, file));
   auto db = bearoff::OneSidedDatabase::open(file);
   std::filesystem::remove(file);
   ASSERT_TRUE(db) << db.error();
-  bearoff::BearoffDatabases dbs;
   ASSERT_FALSE(dbs.set_large_one_sided(std::move(db).value()));
+}
+
+TEST(Trainer, LabelDatabaseLabelsTheRacesItCoversWithItsValues) {
+  // tavla train --label-database: a larger one-sided database (here 7 points) labels every race
+  // position of the games that it covers, whatever the label fractions; with the fractions at 0
+  // those are the only examples, and without the database there are none.
+  bearoff::BearoffDatabases dbs;
+  ASSERT_NO_FATAL_FAILURE(add_large_one_sided(dbs, 7));
   const bearoff::DatabaseBearoffProvider provider(dbs);
 
   TrainState st = small_run(2, RoundKind::kSupervised);
@@ -466,19 +473,8 @@ TEST(Trainer, LabelDatabaseReachLabelsRacesBeyondItAndTheirAlternatives) {
   // --label-database-reach: races beyond a 6-point database, up to the 8-point, carry one-sided
   // values computed by its rule above its points (the extension); with --label-alternatives the
   // positions after the other good plays of a random roll from each of them are labelled too.
-  bearoff::OneSidedSettings os;
-  os.points = 6;
-  os.threads = 2;
-  auto table = bearoff::generate_one_sided(os);
-  ASSERT_TRUE(table) << table.error();
-  const std::filesystem::path file = std::filesystem::temp_directory_path() /
-                                     ("tavla_label_reach_" + std::to_string(::getpid()) + ".bd");
-  ASSERT_FALSE(bearoff::write_one_sided_database(*table, os, file));
-  auto db = bearoff::OneSidedDatabase::open(file);
-  std::filesystem::remove(file);
-  ASSERT_TRUE(db) << db.error();
   bearoff::BearoffDatabases dbs;
-  ASSERT_FALSE(dbs.set_large_one_sided(std::move(db).value()));
+  ASSERT_NO_FATAL_FAILURE(add_large_one_sided(dbs, 6));
   bearoff::OneSidedExtensionSettings es;
   es.max_points = 8;
   auto ext = bearoff::OneSidedExtension::create(*dbs.large_one_sided(), es);

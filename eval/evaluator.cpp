@@ -11,6 +11,7 @@
 #include "eval/inputs.h"
 #include "eval/net_kernels.h"
 #include "eval/output_rules.h"
+#include "eval/race_sides.h"
 
 namespace tavla::eval {
 
@@ -63,6 +64,7 @@ struct Evaluator::Scratch {
   std::vector<std::unique_ptr<Group>> groups;  // race, crashed, contact
   std::array<Board, kChunk> swapped{};
   SparseInputs single;
+  SideRollsCache sides;  // races valued by sides (nets.race_sides())
 };
 
 Evaluator::Evaluator(std::shared_ptr<const NetSet> nets, const BearoffProvider* bearoff,
@@ -88,6 +90,14 @@ Probabilities Evaluator::evaluate_exact(const Board& board, PositionClass c) con
   return evaluate_reference(*nets_, board, nullptr, options_.hidden_reciprocal);
 }
 
+Probabilities Evaluator::by_sides(const Board& board) {
+  const RaceSidesNet& net = *nets_->race_sides();
+  // Copies: the second lookup may evict the first's slot.
+  const SideRolls us = scratch_->sides.get(net, bearoff_, board.on_roll());
+  const SideRolls& them = scratch_->sides.get(net, bearoff_, board.opponent());
+  return race_from_sides(us, them);
+}
+
 void Evaluator::finish(const Board& board, PositionClass c, Probabilities& pr) const {
   if (c == PositionClass::kRace) race_backgammon_override(board, pr, bearoff_);
   sanity_check(board, pr, bearoff_);
@@ -96,6 +106,11 @@ void Evaluator::finish(const Board& board, PositionClass c, Probabilities& pr) c
 Probabilities Evaluator::evaluate(const Board& board) {
   const PositionClass c = classify(board, bearoff_);
   if (!is_net_class(c)) return evaluate_exact(board, c);
+  if (c == PositionClass::kRace && nets_->race_sides()) {
+    Probabilities pr = by_sides(board);
+    finish(board, c, pr);
+    return pr;
+  }
   const Net& net = nets_->main_net(c);
   Scratch::Group& g = *scratch_->groups[group_of(c)];
   SparseInputs& in = scratch_->single;
@@ -121,6 +136,11 @@ void Evaluator::evaluate_chunk(const Board* boards, int n, Probabilities* out, M
     const PositionClass c = known ? *known : classify(boards[k], bearoff_);
     if (!is_net_class(c)) {
       out[k] = evaluate_exact(boards[k], c);
+      continue;
+    }
+    if (mode == Mode::kMain && c == PositionClass::kRace && nets_->race_sides()) {
+      out[k] = by_sides(boards[k]);
+      finish(boards[k], c, out[k]);
       continue;
     }
     const Net& net = mode == Mode::kMain ? nets_->main_net(c) : nets_->pruning_net(c);
@@ -213,6 +233,11 @@ Probabilities reference_net(const NetSet& nets, const Board& board, PositionClas
   if (pruning) {
     encode_base(board, inputs);
     kernels::forward_reference(nets.pruning_net(c), inputs, pr.p.data(), mode);
+  } else if (c == PositionClass::kRace && nets.race_sides()) {
+    SideRolls us, them;
+    side_rolls(*nets.race_sides(), bearoff, board.on_roll(), us);
+    side_rolls(*nets.race_sides(), bearoff, board.opponent(), them);
+    pr = race_from_sides(us, them);
   } else {
     encode_inputs(c, board, inputs);
     kernels::forward_reference(nets.main_net(c), inputs, pr.p.data(), mode);

@@ -80,6 +80,8 @@ class Evaluator {
                       std::optional<PositionClass> known = std::nullopt);
   Probabilities evaluate_exact(const engine::Board& board, PositionClass c) const;
   void finish(const engine::Board& board, PositionClass c, Probabilities& pr) const;
+  // A race valued by nets_->race_sides() (before finish()).
+  Probabilities by_sides(const engine::Board& board);
 
   std::shared_ptr<const NetSet> nets_;
   const BearoffProvider* bearoff_;

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdlib>
 #include <new>
+#include <string_view>
 
 namespace tavla::eval {
 
@@ -42,24 +44,45 @@ Net::Net(const NetWeights& w)
 }
 
 engine::Result<std::shared_ptr<const NetSet>> NetSet::create(const Weights& w) {
+  return create(w, std::nullopt);
+}
+
+engine::Result<std::shared_ptr<const NetSet>> NetSet::create(
+    const Weights& w, std::optional<std::filesystem::path> race_sides) {
   if (auto e = validate(w)) return engine::Error{"invalid weights: " + *e};
   std::shared_ptr<NetSet> set(new NetSet);
   set->version_ = w.version;
   for (int n = 0; n < kNetCount; ++n) set->nets_[n] = std::make_unique<Net>(w.nets[n]);
+  if (race_sides) {
+    auto net = RaceSidesNet::load(*race_sides);
+    if (!net) return engine::Error{net.error()};
+    set->race_sides_ = std::make_shared<const RaceSidesNet>(std::move(*net));
+  }
   return std::shared_ptr<const NetSet>(std::move(set));
+}
+
+std::optional<std::filesystem::path> NetSet::race_sides_file(const std::filesystem::path& file) {
+  if (const char* env = std::getenv("TAVLA_RACE_SIDES"); env && std::string_view(env) == "none")
+    return std::nullopt;
+  auto sidecar = file;
+  sidecar.replace_extension(".race-sides");
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(sidecar, ec)) return sidecar;
+  return std::nullopt;
 }
 
 engine::Result<std::shared_ptr<const NetSet>> NetSet::load(const std::filesystem::path& file) {
   auto w = read_weights(file);
   if (!w) return engine::Error{w.error()};
-  return create(*w);
+  return create(*w, race_sides_file(file));
 }
 
 engine::Result<std::shared_ptr<const NetSet>> NetSet::find(
     const std::optional<std::filesystem::path>& explicit_file) {
   auto w = find_weights(explicit_file);
   if (!w) return engine::Error{w.error()};
-  return create(*w);
+  const auto file = weights_file(explicit_file);
+  return create(*w, file ? race_sides_file(*file) : std::nullopt);
 }
 
 const Net& NetSet::main_net(PositionClass c) const {

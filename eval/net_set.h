@@ -10,6 +10,7 @@
 
 #include "engine/result.h"
 #include "eval/position_class.h"
+#include "eval/race_sides_net.h"
 #include "eval/weights.h"
 
 namespace tavla::eval {
@@ -74,9 +75,21 @@ class NetSet {
   const Net& pruning_net(PositionClass c) const;
   const std::string& version() const { return version_; }
 
+  // tavla's race evaluator by sides, when the weights file has one beside it (race_sides_net.h):
+  // races beyond the databases are then valued by it instead of the race net. nullptr for
+  // gnubg's weights, so that they give gnubg's numbers.
+  const RaceSidesNet* race_sides() const { return race_sides_.get(); }
+  // The race sides net that load(file) reads with `file`: FILE's name with the extension
+  // ".race-sides" (weights/tavla.wd -> weights/tavla.race-sides), used when it exists, unless
+  // the environment variable TAVLA_RACE_SIDES is "none" (to measure the race net alone).
+  static std::optional<std::filesystem::path> race_sides_file(const std::filesystem::path& file);
+
  private:
   NetSet() = default;
+  static engine::Result<std::shared_ptr<const NetSet>> create(
+      const Weights& w, std::optional<std::filesystem::path> race_sides);
   std::string version_;
+  std::shared_ptr<const RaceSidesNet> race_sides_;
   std::array<std::unique_ptr<Net>, kNetCount> nets_;
 };
 

@@ -20,6 +20,7 @@ int cmd_errors(int argc, char** argv);
 int cmd_train(int argc, char** argv);
 int cmd_external(int argc, char** argv);
 int cmd_fit(int argc, char** argv);
+int cmd_race_sides(int argc, char** argv);
 int cmd_ubgi(int argc, char** argv);
 int cmd_serve(int argc, char** argv);
 // The interactive shell; also what `tavla` runs with no command or with gnubg's options.

@@ -31,6 +31,8 @@ constexpr Command kCommands[] = {
      "chequer-play error rate on a fixed set of deeply analysed positions"},
     {"train", tavla::cli::cmd_train, "train tavla's own nets by self-play (resumable checkpoints)"},
     {"fit", tavla::cli::cmd_fit, "fit nets to labelled positions on disk (tavla train --save-labels)"},
+    {"race-sides", tavla::cli::cmd_race_sides,
+     "make the race evaluator by sides (one-sided roll distributions beyond the databases)"},
     {"external", tavla::cli::cmd_external,
      "play as gnubg's external player (gnubg: set player N external HOST:PORT)"},
     {"ubgi", tavla::cli::cmd_ubgi,

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "eval/race_sides.h"
+
+namespace tavla::eval {
+
+Probabilities race_from_sides(const SideRolls& us, const SideRolls& them) {
+  // Suffix sums of the other side's distributions, in double as the database evaluator sums.
+  double them_off_ge[kSideRolls + 1] = {}, them_gammon_ge[kSideRolls + 1] = {};
+  double us_gammon_gt[kSideRolls + 1] = {};
+  for (int j = kSideRolls - 1; j >= 0; --j) {
+    them_off_ge[j] = them_off_ge[j + 1] + them.off[j];
+    them_gammon_ge[j] = them_gammon_ge[j + 1] + them.gammon[j];
+    us_gammon_gt[j] = us_gammon_gt[j + 1] + (j + 1 < kSideRolls ? us.gammon[j + 1] : 0.0);
+  }
+  double win = 0, win_gammon = 0, lose_gammon = 0;
+  for (int i = 0; i < kSideRolls; ++i) {
+    win += us.off[i] * them_off_ge[i];
+    win_gammon += us.off[i] * them_gammon_ge[i];
+    lose_gammon += them.off[i] * us_gammon_gt[i];
+  }
+  Probabilities pr;
+  pr[Probabilities::kWin] = static_cast<float>(win);
+  pr[Probabilities::kWinGammon] = static_cast<float>(win_gammon);
+  pr[Probabilities::kLoseGammon] = static_cast<float>(lose_gammon);
+  return pr;
+}
+
+void side_rolls(const RaceSidesNet& net, const BearoffProvider* bearoff,
+                const engine::SideCounts& side, SideRolls& out) {
+  net.evaluate(side, out);
+  if (!bearoff) return;
+  for (int i = 6; i < engine::kSlots; ++i)
+    if (side[i]) return;
+  if (auto d = bearoff->one_sided_rolls(side)) {
+    out.off.fill(0.0f);
+    for (int k = 0; k < static_cast<int>(d->size()); ++k) out.off[k] = (*d)[k] / 65535.0f;
+  }
+}
+
+const SideRolls& SideRollsCache::get(const RaceSidesNet& net, const BearoffProvider* bearoff,
+                                     const engine::SideCounts& side) {
+  uint64_t lo = 0, hi = 0;
+  for (int i = 0; i < 16; ++i) lo |= uint64_t{side[i]} << (4 * i);
+  for (int i = 16; i < engine::kPoints; ++i) hi |= uint64_t{side[i]} << (4 * (i - 16));
+  uint64_t h = lo * 0x9E3779B97F4A7C15ull ^ (hi + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+  Slot& s = slots_[(h ^ (h >> 29)) % kSlots];
+  if (s.lo != lo || s.hi != hi) {
+    side_rolls(net, bearoff, side, s.rolls);
+    s.lo = lo;
+    s.hi = hi;
+  }
+  return s.rolls;
+}
+
+}  // namespace tavla::eval

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "eval/race_sides.h"
 
+#include <optional>
+
 namespace tavla::eval {
 
 Probabilities race_from_sides(const SideRolls& us, const SideRolls& them) {
@@ -27,14 +29,28 @@ Probabilities race_from_sides(const SideRolls& us, const SideRolls& them) {
 
 void side_rolls(const RaceSidesNet& net, const BearoffProvider* bearoff,
                 const engine::SideCounts& side, SideRolls& out) {
-  net.evaluate(side, out);
-  if (!bearoff) return;
-  for (int i = 6; i < engine::kSlots; ++i)
-    if (side[i]) return;
-  if (auto d = bearoff->one_sided_rolls(side)) {
-    out.off.fill(0.0f);
-    for (int k = 0; k < static_cast<int>(d->size()); ++k) out.off[k] = (*d)[k] / 65535.0f;
+  bool home = bearoff != nullptr;
+  int on = 0;
+  for (int i = 0; i < engine::kSlots; ++i) {
+    on += side[i];
+    if (i >= 6 && side[i]) home = false;
   }
+  std::optional<RollDistribution> db;
+  if (home) db = bearoff->one_sided_rolls(side);
+  if (!db) {
+    net.evaluate(side, out);
+    return;
+  }
+  // A home side: the database's bear-off distribution; the net only for the gammon one, and not
+  // even that once a chequer is off.
+  if (on == engine::kCheckersPerSide) {
+    net.evaluate(side, out);
+  } else {
+    out.gammon.fill(0.0f);
+    out.gammon[0] = 1.0f;
+  }
+  out.off.fill(0.0f);
+  for (int k = 0; k < static_cast<int>(db->size()); ++k) out.off[k] = (*db)[k] / 65535.0f;
 }
 
 const SideRolls& SideRollsCache::get(const RaceSidesNet& net, const BearoffProvider* bearoff,

@@ -73,11 +73,16 @@ class RaceSidesNet {
   void distributions(const engine::SideCounts& side, const float* h, SideRolls& out) const;
   void evaluate(const engine::SideCounts& side, SideRolls& out) const;
 
-  // Parameters, for training: w1 is kInputs rows of hidden() weights, w2 kOutputs rows.
+  // Parameters, for training: w1 is kInputs rows of hidden() weights, w2 kOutputs rows. After
+  // changing w2, call refresh().
   std::vector<float> w1, b1, w2, b2;
+  // Rearranges w2 for distributions() (hidden() rows of kOutputs: the output layer then adds
+  // whole rows, which vectorises, instead of summing dot products, which does not).
+  void refresh();
 
  private:
   int hidden_;
+  std::vector<float> w2_by_unit_;
 };
 
 // Expected value of a distribution (rolls).

@@ -10,6 +10,9 @@
 
 #include "engine/movegen.h"
 #include "eval/evaluator.h"
+#include "eval/net_set.h"
+#include "eval/position_class.h"
+#include "eval/weights.h"
 #include "test_support.h"
 
 namespace {
@@ -56,6 +59,29 @@ TEST(NoAllocation, EvaluatingDoesNotAllocate) {
   ev.evaluate(boards, out);
   ev.evaluate_after_moves(boards, out);
   ev.evaluate_pruning(boards, out);
+  EXPECT_EQ(allocations.load() - before, 0);
+}
+
+TEST(NoAllocation, RacesValuedBySidesDoNotAllocate) {
+  // tavla's own weights with the race sides net beside them (weights/tavla.race-sides).
+  auto nets = NetSet::load(default_weight_paths().front());
+  ASSERT_TRUE(nets) << nets.error();
+  ASSERT_NE((*nets)->race_sides(), nullptr);
+  const auto fixtures = testing::position_fixtures();
+  std::vector<engine::Board> boards;
+  for (const auto& f : fixtures)
+    if (classify(f.board, testing::gnubg_bearoff()) == PositionClass::kRace)
+      boards.push_back(f.board);
+  ASSERT_FALSE(boards.empty());
+  std::vector<Probabilities> out(boards.size());
+  Evaluator ev(*nets, testing::gnubg_bearoff());
+  ev.evaluate(boards, out);
+  ev.evaluate_after_moves(boards, out);
+
+  const long before = allocations.load();
+  for (const auto& b : boards) (void)ev.evaluate(b);
+  ev.evaluate(boards, out);
+  ev.evaluate_after_moves(boards, out);
   EXPECT_EQ(allocations.load() - before, 0);
 }
 

@@ -397,6 +397,7 @@ SideFitReport fit_sides(eval::RaceSidesNet& net, const std::vector<SideExample>&
         }
       }
     }
+    net.refresh();
     report = check_sides(net, check);
     report.train_loss = train.empty() ? 0 : loss / train.size();
     if (epoch_done) epoch_done(epoch, report);

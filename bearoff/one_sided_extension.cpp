@@ -11,31 +11,14 @@
 #include "bearoff/one_sided_rules.h"
 #include "engine/move.h"
 #include "engine/movegen.h"
+#include "engine/side_key.h"
 
 namespace tavla::bearoff {
 
 namespace {
 
-// A side's chequers on its 24 points, four bits a point (at most 15 chequers on a point).
-struct Key {
-  uint64_t lo = 0, hi = 0;
-  bool operator==(const Key&) const = default;
-};
-
-Key key_of(const engine::SideCounts& side) {
-  Key k;
-  for (int i = 0; i < 16; ++i) k.lo |= uint64_t{side[i]} << (4 * i);
-  for (int i = 16; i < engine::kPoints; ++i) k.hi |= uint64_t{side[i]} << (4 * (i - 16));
-  return k;
-}
-
-struct KeyHash {
-  size_t operator()(const Key& k) const {
-    uint64_t h = k.lo * 0x9E3779B97F4A7C15ull;
-    h ^= (k.hi + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    return static_cast<size_t>(h ^ (h >> 31));
-  }
-};
+using Key = engine::SideKey;
+using KeyHash = engine::SideKeyHash;
 
 struct Entry {
   OneSidedRaw raw;
@@ -64,7 +47,7 @@ struct OneSidedExtension::Impl {
       out.cost_gammon = expected_rolls(out.raw.save_gammon.data());
       return true;
     }
-    const Key key = key_of(side);
+    const Key key = engine::side_key(side);
     {
       std::shared_lock lock(mutex);
       auto it = memo.find(key);

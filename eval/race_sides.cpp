@@ -3,6 +3,8 @@
 
 #include <optional>
 
+#include "engine/side_key.h"
+
 namespace tavla::eval {
 
 Probabilities race_from_sides(const SideRolls& us, const SideRolls& them) {
@@ -55,15 +57,12 @@ void side_rolls(const RaceSidesNet& net, const BearoffProvider* bearoff,
 
 const SideRolls& SideRollsCache::get(const RaceSidesNet& net, const BearoffProvider* bearoff,
                                      const engine::SideCounts& side) {
-  uint64_t lo = 0, hi = 0;
-  for (int i = 0; i < 16; ++i) lo |= uint64_t{side[i]} << (4 * i);
-  for (int i = 16; i < engine::kPoints; ++i) hi |= uint64_t{side[i]} << (4 * (i - 16));
-  uint64_t h = lo * 0x9E3779B97F4A7C15ull ^ (hi + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-  Slot& s = slots_[(h ^ (h >> 29)) % kSlots];
-  if (s.lo != lo || s.hi != hi) {
+  const engine::SideKey key = engine::side_key(side);
+  Slot& s = slots_[engine::SideKeyHash{}(key) % kSlots];
+  if (s.lo != key.lo || s.hi != key.hi) {
     side_rolls(net, bearoff, side, s.rolls);
-    s.lo = lo;
-    s.hi = hi;
+    s.lo = key.lo;
+    s.hi = key.hi;
   }
   return s.rolls;
 }

@@ -14,6 +14,7 @@
 #include "bearoff/bearoff_moves.h"
 #include "engine/move.h"
 #include "engine/movegen.h"
+#include "engine/side_key.h"
 
 namespace tavla::train {
 
@@ -37,22 +38,8 @@ int pips_of(const engine::SideCounts& side) {
   return n;
 }
 
-struct SideKey {
-  uint64_t lo = 0, hi = 0;
-  bool operator==(const SideKey&) const = default;
-};
-SideKey key_of(const engine::SideCounts& side) {
-  SideKey k;
-  for (int i = 0; i < 16; ++i) k.lo |= uint64_t{side[i]} << (4 * i);
-  for (int i = 16; i < engine::kPoints; ++i) k.hi |= uint64_t{side[i]} << (4 * (i - 16));
-  return k;
-}
-struct SideKeyHash {
-  size_t operator()(const SideKey& k) const {
-    uint64_t h = k.lo * 0x9E3779B97F4A7C15ull ^ (k.hi + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    return static_cast<size_t>(h ^ (h >> 31));
-  }
-};
+using engine::SideKey;
+using engine::SideKeyHash;
 
 // The legal moves of a side alone on the board, as the sides after them.
 int side_moves(const engine::SideCounts& side, int high, int low, engine::MoveList& list,
@@ -102,7 +89,7 @@ std::vector<engine::SideCounts> sample_sides(const std::vector<engine::Board>& r
   std::vector<engine::SideCounts> out;
   auto keep = [&](const engine::SideCounts& side) {
     if (chequers_on(side) == 0) return;
-    if (seen.insert(key_of(side)).second) out.push_back(side);
+    if (seen.insert(engine::side_key(side)).second) out.push_back(side);
   };
   auto value = [&](const engine::SideCounts& side) -> float {
     if (db.covers(side)) return *db.mean_rolls(side);
@@ -187,7 +174,7 @@ eval::SideRolls trajectory_side_rolls(const eval::RaceSidesNet& net,
                                       const bearoff::OneSidedDatabase& db,
                                       const engine::SideCounts& side, int trials, uint64_t seed) {
   const bool gammon = chequers_on(side) == engine::kCheckersPerSide;
-  const SideKey key = key_of(side);
+  const SideKey key = engine::side_key(side);
   std::mt19937_64 rng(seed ^ SideKeyHash{}(key));
   double acc[2][kSideRolls] = {};
   auto list = std::make_unique<engine::MoveList>();

@@ -59,10 +59,9 @@ const SideRolls& SideRollsCache::get(const RaceSidesNet& net, const BearoffProvi
                                      const engine::SideCounts& side) {
   const engine::SideKey key = engine::side_key(side);
   Slot& s = slots_[engine::SideKeyHash{}(key) % kSlots];
-  if (s.lo != key.lo || s.hi != key.hi) {
+  if (s.key != key) {
     side_rolls(net, bearoff, side, s.rolls);
-    s.lo = key.lo;
-    s.hi = key.hi;
+    s.key = key;
   }
   return s.rolls;
 }

@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "engine/board.h"
+#include "engine/side_key.h"
 #include "eval/bearoff_provider.h"
 #include "eval/probabilities.h"
 #include "eval/race_sides_net.h"
@@ -36,7 +37,7 @@ class SideRollsCache {
  private:
   static constexpr int kSlots = 64;
   struct Slot {
-    uint64_t lo = ~uint64_t{0}, hi = ~uint64_t{0};
+    engine::SideKey key{~uint64_t{0}, ~uint64_t{0}};  // no side has this key: empty
     SideRolls rolls;
   };
   Slot slots_[kSlots];

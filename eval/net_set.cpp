@@ -44,21 +44,25 @@ Net::Net(const NetWeights& w)
 }
 
 engine::Result<std::shared_ptr<const NetSet>> NetSet::create(const Weights& w) {
-  return create(w, std::nullopt);
+  return create(w, std::shared_ptr<const RaceSidesNet>());
 }
 
 engine::Result<std::shared_ptr<const NetSet>> NetSet::create(
-    const Weights& w, std::optional<std::filesystem::path> race_sides) {
+    const Weights& w, std::shared_ptr<const RaceSidesNet> race_sides) {
   if (auto e = validate(w)) return engine::Error{"invalid weights: " + *e};
   std::shared_ptr<NetSet> set(new NetSet);
   set->version_ = w.version;
   for (int n = 0; n < kNetCount; ++n) set->nets_[n] = std::make_unique<Net>(w.nets[n]);
-  if (race_sides) {
-    auto net = RaceSidesNet::load(*race_sides);
-    if (!net) return engine::Error{net.error()};
-    set->race_sides_ = std::make_shared<const RaceSidesNet>(std::move(*net));
-  }
+  set->race_sides_ = std::move(race_sides);
   return std::shared_ptr<const NetSet>(std::move(set));
+}
+
+engine::Result<std::shared_ptr<const NetSet>> NetSet::create(
+    const Weights& w, std::optional<std::filesystem::path> race_sides) {
+  if (!race_sides) return create(w);
+  auto net = RaceSidesNet::load(*race_sides);
+  if (!net) return engine::Error{net.error()};
+  return create(w, std::make_shared<const RaceSidesNet>(std::move(*net)));
 }
 
 std::optional<std::filesystem::path> NetSet::race_sides_file(const std::filesystem::path& file) {

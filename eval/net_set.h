@@ -64,6 +64,9 @@ class NetSet {
  public:
   // Validates the weights first: an invalid set yields an error, never a net set.
   static engine::Result<std::shared_ptr<const NetSet>> create(const Weights& w);
+  // The same with a race sides net (may be null) for races beyond the databases.
+  static engine::Result<std::shared_ptr<const NetSet>> create(
+      const Weights& w, std::shared_ptr<const RaceSidesNet> race_sides);
   // Reads a weights file (either format) or finds one as find_weights() does.
   static engine::Result<std::shared_ptr<const NetSet>> load(const std::filesystem::path& file);
   static engine::Result<std::shared_ptr<const NetSet>> find(

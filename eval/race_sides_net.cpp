@@ -156,21 +156,28 @@ float expected_rolls(const SideRollDistribution& d) {
   return s;
 }
 
+std::string RaceSidesNet::text() const {
+  std::ostringstream out;
+  out << kMagic << ' ' << kFormat << '\n'
+      << "inputs " << kInputs << " hidden " << hidden_ << " rolls " << kSideRolls << '\n';
+  out.precision(9);  // nine significant digits give every float back exactly
+  auto put = [&](const std::vector<float>& v, size_t row) {
+    for (size_t i = 0; i < v.size(); ++i) out << v[i] << ((i + 1) % row ? ' ' : '\n');
+  };
+  put(w1, hidden_);
+  put(b1, hidden_);
+  put(w2, hidden_);
+  put(b2, kOutputs);
+  return std::move(out).str();
+}
+
 std::optional<std::string> RaceSidesNet::save(const std::filesystem::path& file) const {
   const auto tmp = std::filesystem::path(file.string() + ".tmp");
   {
     std::ofstream out(tmp);
     if (!out) return "cannot write " + tmp.string();
-    out << kMagic << ' ' << kFormat << '\n'
-        << "inputs " << kInputs << " hidden " << hidden_ << " rolls " << kSideRolls << '\n';
-    out.precision(9);
-    auto put = [&](const std::vector<float>& v, size_t row) {
-      for (size_t i = 0; i < v.size(); ++i) out << v[i] << ((i + 1) % row ? ' ' : '\n');
-    };
-    put(w1, hidden_);
-    put(b1, hidden_);
-    put(w2, hidden_);
-    put(b2, kOutputs);
+    out << text();
+    out.flush();
     if (!out) return "cannot write " + tmp.string();
   }
   std::error_code ec;
@@ -182,14 +189,22 @@ std::optional<std::string> RaceSidesNet::save(const std::filesystem::path& file)
 engine::Result<RaceSidesNet> RaceSidesNet::load(const std::filesystem::path& file) {
   std::ifstream in(file);
   if (!in) return engine::Error{"cannot open race sides net " + file.string()};
+  std::ostringstream all;
+  all << in.rdbuf();
+  if (in.bad()) return engine::Error{"cannot read race sides net " + file.string()};
+  return parse(std::move(all).str(), file.string());
+}
+
+engine::Result<RaceSidesNet> RaceSidesNet::parse(std::string_view text, const std::string& name) {
+  std::istringstream in{std::string(text)};
   std::string magic, w_in, w_hidden, w_rolls;
   int format = 0, inputs = 0, hidden = 0, rolls = 0;
   in >> magic >> format >> w_in >> inputs >> w_hidden >> hidden >> w_rolls >> rolls;
   if (!in || magic != kMagic)
-    return engine::Error{file.string() + ": not a race sides net (no '" + kMagic + "' header)"};
+    return engine::Error{name + ": not a race sides net (no '" + kMagic + "' header)"};
   if (format != kFormat || w_in != "inputs" || inputs != kInputs || w_hidden != "hidden" ||
       hidden < 1 || hidden > kMaxHidden || w_rolls != "rolls" || rolls != kSideRolls)
-    return engine::Error{file.string() + ": unsupported race sides net layout (format " +
+    return engine::Error{name + ": unsupported race sides net layout (format " +
                          std::to_string(format) + ", inputs " + std::to_string(inputs) +
                          ", hidden " + std::to_string(hidden) + ", rolls " +
                          std::to_string(rolls) + ")"};
@@ -198,12 +213,12 @@ engine::Result<RaceSidesNet> RaceSidesNet::load(const std::filesystem::path& fil
   for (std::vector<float>* v : {&net.w1, &net.b1, &net.w2, &net.b2})
     for (float& x : *v) {
       if (!(in >> x) || !std::isfinite(x))
-        return engine::Error{file.string() + ": weight " + std::to_string(read + 1) +
+        return engine::Error{name + ": weight " + std::to_string(read + 1) +
                              " is missing or not a finite number"};
       ++read;
     }
   std::string extra;
-  if (in >> extra) return engine::Error{file.string() + ": text after the last weight"};
+  if (in >> extra) return engine::Error{name + ": text after the last weight"};
   net.refresh();
   return net;
 }

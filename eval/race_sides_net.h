@@ -24,6 +24,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/board.h"
@@ -55,6 +56,10 @@ class RaceSidesNet {
 
   static engine::Result<RaceSidesNet> load(const std::filesystem::path& file);
   std::optional<std::string> save(const std::filesystem::path& file) const;
+  // The file's text, and a net from such text (`name` says where it came from in errors): how
+  // a net travels in a message (an MPI training job's ranks get rank 0's).
+  std::string text() const;
+  static engine::Result<RaceSidesNet> parse(std::string_view text, const std::string& name);
 
   int hidden() const { return hidden_; }
 

@@ -333,6 +333,41 @@ def batch_resumed():
     print("ok: batch checkpoint of another input or settings refused")
 
 
+def train_race_sides():
+    # A run from weights with a race sides net beside them (tavla.wd and tavla.race-sides): every
+    # rank values races by rank 0's copy of it, in play and in 1-ply labels, so 2 ranks give the
+    # nets, state and labels of one process, and labels other than those of the race net.
+    weights = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "weights")
+    own = os.path.join(WORK, "own.wd")
+    shutil.copyfile(os.path.join(weights, "tavla.wd"), own)
+    shutil.copyfile(os.path.join(weights, "tavla.race-sides"), os.path.join(WORK, "own.race-sides"))
+    common = ["--kind", "supervised", "--from", own, "--seed", "5", "--games-per-round", "6",
+              "--rounds", "2", "--label-plies", "1", "--label-fraction", "0",
+              "--label-fraction-race", "1", "--threads", "1", "--quiet"]
+
+    def train(name, launcher, more=()):
+        d = os.path.join(WORK, name)
+        shutil.rmtree(d, ignore_errors=True)
+        if os.path.exists(d + ".labels"):
+            os.remove(d + ".labels")
+        args = common + list(more) + ["--dir", d, "--save-labels", d + ".labels"]
+        run(launcher(args) if launcher else [TAVLA, "train"] + args)
+        nets = open(os.path.join(d, "nets.wd"), "rb").read()
+        state = [line for line in open(os.path.join(d, "state.txt")) if not line.startswith("seconds = ")]
+        return nets, state, open(d + ".labels").read(), os.path.exists(os.path.join(d, "nets.race-sides"))
+
+    ref = train("sides_one", None)
+    if not ref[3] or "race sides net" not in ref[2]:
+        sys.exit("FAIL: the run from weights with a race sides net did not keep or use it")
+    if ref[2] == train("sides_none", None, ["--race-sides", "none"])[2]:
+        sys.exit("FAIL: the race sides net changed no label")
+    got = train("sides_ranks2", lambda a: mpirun(2, a, "train"))
+    for what, a, b in zip(("nets.wd", "state.txt", "labels"), ref, got):
+        if a != b:
+            sys.exit(f"FAIL: train with a race sides net, 2 ranks: {what} differs from one process")
+    print("ok: train with a race sides net, 2 ranks: same nets, state and labels")
+
+
 def train_killed_then_resumed():
     # A rank killed mid-run: rank 0 names it and the checkpoint; the run resumed with 2 ranks
     # ends with the nets, state and labels of an uninterrupted run in one process.
@@ -387,5 +422,6 @@ def train_killed_then_resumed():
     print("ok: resumed with 2 ranks: the nets, state and labels of the uninterrupted run")
 
 
-{"identical": identical, "train_killed_then_resumed": train_killed_then_resumed, "batch_resumed": batch_resumed, "train_labels": train_labels, "batch": batch, "std_error": std_error, "killed_then_resumed": killed_then_resumed,
+{"identical": identical, "train_killed_then_resumed": train_killed_then_resumed,
+ "train_race_sides": train_race_sides, "batch_resumed": batch_resumed, "train_labels": train_labels, "batch": batch, "std_error": std_error, "killed_then_resumed": killed_then_resumed,
  "checkpoint_errors": checkpoint_errors, "batch_matches": batch_matches}[CASE]()

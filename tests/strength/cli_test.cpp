@@ -269,4 +269,51 @@ TEST(StrengthCli, TrainLabelDatabaseReach) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(StrengthCli, TrainKeepsTheRaceSidesNetBesideItsNets) {
+  // A run from weights with a race sides net beside them values races by it (in play and in
+  // labels) and keeps a copy beside its nets, which a resumed run uses; --race-sides none or
+  // FILE choose otherwise; a missing file is a clear error.
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("tavla_cli_sides_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path w = dir / "w.wd", sides = dir / "w.race-sides";
+  std::filesystem::copy_file(TAVLA_SOURCE_DIR "/weights/tavla.wd", w);
+  std::filesystem::copy_file(TAVLA_SOURCE_DIR "/weights/tavla.race-sides", sides);
+  const auto slurp = [](const std::filesystem::path& f) {
+    std::ifstream in(f);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  const std::string opts = " --kind supervised --games-per-round 4 --threads 1 -q"
+                           " --label-fraction 0 --label-fraction-race 1 --label-fraction-crashed 0"
+                           " --label-plies 0 --rate 1e-6 --rate-floor 1e-6";
+  const auto train = [&](const std::string& name, const std::string& more) {
+    return run("train --dir " + (dir / name).string() + opts + " --save-labels " +
+               (dir / (name + ".txt")).string() + more);
+  };
+  Outcome r = train("a", " --rounds 1 --seed 3 --from " + w.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  ASSERT_TRUE(std::filesystem::exists(dir / "a" / "nets.race-sides"));
+  EXPECT_EQ(slurp(dir / "a" / "nets.race-sides"), slurp(sides));
+  EXPECT_NE(slurp(dir / "a.txt").find("valued by the race sides net"), std::string::npos);
+  r = train("b", " --rounds 1 --seed 3 --from " + w.string() + " --race-sides none");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(dir / "b" / "nets.race-sides"));
+  EXPECT_EQ(slurp(dir / "b.txt").find("race sides"), std::string::npos);
+  // The same games' race labels, by the race sides net and by the race net.
+  EXPECT_NE(slurp(dir / "a.txt"), slurp(dir / "b.txt"));
+  r = train("c", " --rounds 1 --from /usr/lib/gnubg/gnubg.wd --race-sides " + sides.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(slurp(dir / "c" / "nets.race-sides"), slurp(sides));
+  // Resuming: the kept net, and --race-sides refused.
+  r = train("a", " --rounds 2");
+  ASSERT_EQ(r.status, 0) << r.out;
+  expect_error("train --dir " + (dir / "a").string() + opts + " --rounds 3 --race-sides none",
+               "only start new runs");
+  expect_error("train --dir " + (dir / "d").string() + opts + " --rounds 1 --race-sides " +
+                   (dir / "missing.race-sides").string(),
+               "cannot open race sides net");
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace

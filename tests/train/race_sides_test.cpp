@@ -186,6 +186,16 @@ TEST(RaceSidesNet, SavedNetsLoadBackExactly) {
   EXPECT_EQ(back->w2, net.w2);
   EXPECT_EQ(back->b2, net.b2);
   fs::remove(file);
+  // As text (how an MPI training job's ranks get rank 0's net): the same weights, and a damaged
+  // text is an error naming where it came from.
+  auto parsed = eval::RaceSidesNet::parse(net.text(), "a message");
+  ASSERT_TRUE(parsed) << parsed.error();
+  EXPECT_EQ(parsed->w1, net.w1);
+  EXPECT_EQ(parsed->b2, net.b2);
+  const std::string text = net.text();
+  auto cut = eval::RaceSidesNet::parse(std::string_view(text).substr(0, text.size() / 2), "a message");
+  ASSERT_FALSE(cut);
+  EXPECT_NE(cut.error().find("a message: weight"), std::string::npos) << cut.error();
 }
 
 TEST(RaceSidesNet, BadFilesAreClearErrors) {

@@ -20,6 +20,7 @@
 #include "bearoff/one_sided_extension.h"
 #include "bearoff/one_sided_generator.h"
 #include "eval/position_class.h"
+#include "eval/race_sides_net.h"
 #include "eval/cube_info.h"
 #include "eval/search.h"
 #include "train/self_play.h"
@@ -467,6 +468,42 @@ TEST(Trainer, LabelDatabaseLabelsTheRacesItCoversWithItsValues) {
   }
   EXPECT_GT(beyond, 0);
   EXPECT_GT(moved, 0) << "no 1-ply label reached the database";
+}
+
+TEST(Trainer, ARaceSidesNetValuesTheRacesOfPlayAndOfLabels) {
+  // tavla train with a race sides net (--race-sides, or the one beside --from's weights): the
+  // games and the labels' searches value races by it, as the evaluator does with
+  // tavla.race-sides beside tavla.wd; without one, by the race net.
+  TrainState st = small_run(2, RoundKind::kSupervised);
+  st.settings.label_fraction = st.settings.label_fraction_crashed = 0;
+  st.settings.label_fraction_race = 1;
+  st.settings.label_plies = 1;
+  const eval::Weights w = random_weights(st.settings);
+  const auto sides = std::make_shared<const eval::RaceSidesNet>(16, 5);
+  auto with = eval::NetSet::create(w, sides);
+  auto without = eval::NetSet::create(w);
+  ASSERT_TRUE(with && without);
+  const eval::CubeInfo ci = eval::money_cube_info(1, -1, 0, false, false);
+  eval::EvalContext ec;
+  ec.plies = 1;
+  ec.cubeful = false;
+  int apart = 0;
+  for (const bool by_sides : {false, true}) {
+    const std::vector<Example> ex =
+        play_games(w, st, nullptr, 0, 12, {}, nullptr, by_sides ? sides : nullptr);
+    ASSERT_FALSE(ex.empty());
+    eval::Search own(by_sides ? *with : *without, nullptr);
+    eval::Search other(by_sides ? *without : *with, nullptr);
+    for (const Example& e : ex) {
+      ASSERT_EQ(e.cls, eval::PositionClass::kRace);
+      const Probabilities label = own.evaluate(e.board, ci, ec).probs;
+      for (int k = 0; k < Probabilities::kCount; ++k) EXPECT_FLOAT_EQ(e.target[k], label[k]) << k;
+      const Probabilities not_this = other.evaluate(e.board, ci, ec).probs;
+      apart += std::abs(eval::cubeless_money_equity(label) -
+                        eval::cubeless_money_equity(not_this)) > 1e-3f;
+    }
+  }
+  EXPECT_GT(apart, 0) << "the race sides net changed no label";
 }
 
 TEST(Trainer, LabelDatabaseReachLabelsRacesBeyondItAndTheirAlternatives) {

@@ -20,6 +20,8 @@
 #include "bearoff/default_databases.h"
 #include "bearoff/extended_race_provider.h"
 #include "bearoff/one_sided_extension.h"
+#include "eval/net_set.h"
+#include "eval/race_sides_net.h"
 #include "eval/weights.h"
 #include "mpi/world.h"
 #include "tavla/commands.h"
@@ -97,6 +99,11 @@ int cmd_train(int argc, char** argv) {
       "kind", po::value<std::string>(), "round kind: td (default for a new run) or supervised")(
       "from", po::value<std::string>(),
       "start a new run from these weights instead of random ones")(
+      "race-sides", po::value<std::string>(),
+      "new run: value races beyond the bearoff databases, in play and in labels, by this race\n"
+      "sides net (tavla race-sides), as the evaluator does with tavla.race-sides beside\n"
+      "tavla.wd; 'none' for the race net (default: the net beside --from's weights, if any).\n"
+      "Kept in DIR as nets.race-sides (beside nets.wd), used on resuming, never trained")(
       "seed", po::value<uint64_t>(), "seed of a new run (default 1)")(
       "threads", po::value<int>(), "threads playing games (default: all cores)")(
       "games-per-round", po::value<int>(), "games per round (default 200)")(
@@ -191,10 +198,12 @@ int cmd_train(int argc, char** argv) {
 
   eval::Weights weights;
   train::TrainState st;
-  if (std::filesystem::exists(dir / "state.txt")) {
-    if (vm.count("from") || vm.count("seed") || vm.count("hidden")) {
+  const bool resumed = std::filesystem::exists(dir / "state.txt");
+  if (resumed) {
+    if (vm.count("from") || vm.count("seed") || vm.count("hidden") || vm.count("race-sides")) {
       std::cerr << "tavla train: " << dir.string()
-                << " holds a checkpoint: --from, --seed and --hidden only start new runs\n";
+                << " holds a checkpoint: --from, --seed, --hidden and --race-sides only start "
+                   "new runs\n";
       return 2;
     }
     auto ck = train::load_checkpoint(dir);
@@ -227,6 +236,46 @@ int cmd_train(int argc, char** argv) {
     } else {
       weights = train::random_weights(st.settings);
     }
+  }
+  // The race sides net: chosen when the run starts, kept in the run's directory beside its nets
+  // (where NetSet::load looks for it), so that a resumed run uses the same one.
+  std::shared_ptr<const eval::RaceSidesNet> race_sides;
+  {
+    const std::filesystem::path kept = dir / "nets.race-sides";
+    std::optional<std::filesystem::path> source;
+    if (resumed) {
+      source = eval::NetSet::race_sides_file(dir / "nets.wd");
+    } else if (vm.count("race-sides")) {
+      if (vm["race-sides"].as<std::string>() != "none") source = vm["race-sides"].as<std::string>();
+    } else if (vm.count("from")) {
+      source = eval::NetSet::race_sides_file(vm["from"].as<std::string>());
+    }
+    if (source) {
+      auto net = eval::RaceSidesNet::load(*source);
+      if (!net) {
+        std::cerr << "tavla train: " << net.error() << "\n";
+        return 1;
+      }
+      race_sides = std::make_shared<const eval::RaceSidesNet>(std::move(net).value());
+    }
+    if (!resumed) {
+      std::error_code ec;
+      std::filesystem::create_directories(dir, ec);
+      std::optional<std::string> err;
+      if (ec)
+        err = "cannot create " + dir.string() + ": " + ec.message();
+      else if (race_sides)
+        err = race_sides->save(kept);
+      else if (std::filesystem::remove(kept, ec); ec)
+        err = "cannot remove " + kept.string() + ": " + ec.message();
+      if (err) {
+        std::cerr << "tavla train: " << *err << "\n";
+        return 1;
+      }
+    }
+    if (race_sides && !vm.count("quiet"))
+      std::fprintf(stderr, "races beyond the databases: the race sides net %s\n",
+                   kept.string().c_str());
   }
   train::TrainSettings& s = st.settings;
   s.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -351,7 +400,7 @@ int cmd_train(int argc, char** argv) {
   std::signal(SIGINT, on_interrupt);
   ShareCount shared;
   const train::GamePlayer player =
-      world.distributed() ? shared_game_player(world, provider ? &*provider : nullptr,
+      world.distributed() ? shared_game_player(world, provider ? &*provider : nullptr, race_sides,
                                                std::max(1, s.threads), shared)
                           : train::GamePlayer();
   if (world.distributed()) {
@@ -377,7 +426,7 @@ int cmd_train(int argc, char** argv) {
             std::fflush(stderr);
           },
           labels_file.empty() ? nullptr : &labelled, player,
-          label_provider.get());
+          label_provider.get(), race_sides);
     } catch (const std::runtime_error& e) {  // a rank could not play its games
       std::cerr << "\ntavla train: " << e.what() << "\n";
       return 1;
@@ -394,6 +443,9 @@ int cmd_train(int argc, char** argv) {
                                ? "# tavla train labels (tools/train/label_file.h): CLASS POSID and "
                                  "the five\n# cubeless probabilities for the side on roll.\n"
                                : labels_header(st);
+      if (race_sides)
+        header += "# Races beyond the bearoff databases valued by the race sides net kept beside "
+                  "the nets (nets.race-sides).\n";
       if (label_provider)
         header += "# Race positions of self-play games (the nets being trained, from round " +
                   std::to_string(st.round) + ") covered by " +

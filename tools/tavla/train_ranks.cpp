@@ -4,12 +4,14 @@
 #include <cstring>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
 
 #include "bearoff/bearoff_provider.h"
 #include "bearoff/default_databases.h"
+#include "eval/race_sides_net.h"
 #include "eval/weights.h"
 #include "mpi/distributed_lines.h"
 
@@ -21,13 +23,18 @@ namespace {
 static_assert(std::is_trivially_copyable_v<train::TrainSettings>);
 static_assert(std::is_trivially_copyable_v<train::Example>);
 
-// A round's message: settings, rank 0's bearoff flag ('1' or '0'), then the nets. Empty: stop.
-std::string round_message(const eval::Weights& w, const train::TrainState& st, bool bearoff) {
+// A round's message: settings, rank 0's bearoff flag ('1' or '0'), the nets' length (8 bytes)
+// and the nets, then the race sides net's text (nothing when the run has none). Empty: stop.
+std::string round_message(const eval::Weights& w, const train::TrainState& st, bool bearoff,
+                          const eval::RaceSidesNet* race_sides) {
   std::string m(sizeof(train::TrainSettings), '\0');
   std::memcpy(m.data(), &st.settings, sizeof st.settings);
   m += bearoff ? '1' : '0';
   const std::vector<std::byte> nets = eval::format_weights_binary(w);
+  const uint64_t size = nets.size();
+  m.append(reinterpret_cast<const char*>(&size), sizeof size);
   m.append(reinterpret_cast<const char*>(nets.data()), nets.size());
+  if (race_sides) m += race_sides->text();
   return m;
 }
 
@@ -49,12 +56,13 @@ bool parse_chunk(const std::string& line, uint64_t& first, int& count) {
 }  // namespace
 
 train::GamePlayer shared_game_player(const mpi::World& world, const eval::BearoffProvider* bearoff,
+                                     std::shared_ptr<const eval::RaceSidesNet> race_sides,
                                      int chunk, ShareCount& count) {
   count.games.assign(world.size(), 0);
-  return [&world, bearoff, chunk, &share = count](const eval::Weights& w, const train::TrainState& st,
-                                  uint64_t first, int count,
-                                  const std::function<void(int)>& progress) {
-    mpi::broadcast_bytes(world, round_message(w, st, bearoff != nullptr));
+  return [&world, bearoff, race_sides, chunk, &share = count](
+             const eval::Weights& w, const train::TrainState& st, uint64_t first, int count,
+             const std::function<void(int)>& progress) {
+    mpi::broadcast_bytes(world, round_message(w, st, bearoff != nullptr, race_sides.get()));
     uint64_t next = first;
     const uint64_t end = first + static_cast<uint64_t>(count);
     const auto next_line = [&]() -> std::optional<std::string> {
@@ -68,7 +76,7 @@ train::GamePlayer shared_game_player(const mpi::World& world, const eval::Bearof
       uint64_t f = 0;
       int n = 0;
       if (!parse_chunk(line, f, n)) return std::string("Erank 0: bad chunk '" + line + "'");
-      return examples_answer(0, train::play_games(w, st, bearoff, f, n));
+      return examples_answer(0, train::play_games(w, st, bearoff, f, n, {}, nullptr, race_sides));
     };
     std::vector<train::Example> all;
     std::string error;
@@ -123,19 +131,31 @@ int serve_games(const mpi::World& world, int threads) {
     std::string error;
     train::TrainState st;
     eval::Weights w;
-    if (m.size() < sizeof(train::TrainSettings) + 1) {
+    std::shared_ptr<const eval::RaceSidesNet> race_sides;
+    constexpr size_t kFixed = sizeof(train::TrainSettings) + 1 + sizeof(uint64_t);
+    uint64_t nets_size = 0;
+    if (m.size() >= kFixed) std::memcpy(&nets_size, m.data() + kFixed - sizeof nets_size, sizeof nets_size);
+    if (m.size() < kFixed || nets_size > m.size() - kFixed) {
       error = me + ": a round message of " + std::to_string(m.size()) + " bytes is too short";
     } else {
       std::memcpy(&st.settings, m.data(), sizeof st.settings);
       st.settings.threads = threads;
       const bool root_bearoff = m[sizeof st.settings] == '1';
-      const auto* bytes = reinterpret_cast<const std::byte*>(m.data()) + sizeof st.settings + 1;
-      auto nets = eval::parse_weights_binary(
-          std::span<const std::byte>(bytes, m.size() - sizeof st.settings - 1), "rank 0's nets");
+      const auto* bytes = reinterpret_cast<const std::byte*>(m.data()) + kFixed;
+      auto nets = eval::parse_weights_binary(std::span<const std::byte>(bytes, nets_size),
+                                             "rank 0's nets");
       if (!nets)
         error = me + ": " + nets.error();
       else
         w = std::move(*nets);
+      if (const size_t at = kFixed + nets_size; error.empty() && at < m.size()) {
+        auto net = eval::RaceSidesNet::parse(std::string_view(m).substr(at),
+                                             "rank 0's race sides net");
+        if (!net)
+          error = me + ": " + net.error();
+        else
+          race_sides = std::make_shared<const eval::RaceSidesNet>(std::move(net).value());
+      }
       if (error.empty() && root_bearoff != provider.has_value())
         error = me +
                 (provider ? " has bearoff databases and rank 0 has none"
@@ -152,7 +172,8 @@ int serve_games(const mpi::World& world, int threads) {
           int count = 0;
           if (!parse_chunk(line, first, count)) return "E" + me + ": bad chunk '" + line + "'";
           return examples_answer(
-              world.rank(), train::play_games(w, st, provider ? &*provider : nullptr, first, count));
+              world.rank(), train::play_games(w, st, provider ? &*provider : nullptr, first, count,
+                                              {}, nullptr, race_sides));
         },
         [](const std::string&) {});
   }

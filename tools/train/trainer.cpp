@@ -126,9 +126,10 @@ std::vector<std::pair<engine::Board, PositionClass>> alternative_positions(
 std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
                                 const eval::BearoffProvider* bearoff, uint64_t first, int count,
                                 const std::function<void(int)>& progress,
-                                const eval::BearoffProvider* label_bearoff) {
+                                const eval::BearoffProvider* label_bearoff,
+                                std::shared_ptr<const eval::RaceSidesNet> race_sides) {
   const TrainSettings& s = st.settings;
-  auto nets = eval::NetSet::create(w);
+  auto nets = eval::NetSet::create(w, std::move(race_sides));
   if (!nets) throw std::runtime_error("training produced invalid nets: " + nets.error());
   std::vector<std::vector<Example>> per_game(count);
   std::atomic<int> next{0}, done{0};
@@ -279,14 +280,16 @@ eval::Weights widen_weights(const eval::Weights& w, const TrainSettings& s) {
 
 RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffProvider* bearoff,
                         const std::function<void(int)>& progress, std::vector<Example>* labelled,
-                        const GamePlayer& player, const eval::BearoffProvider* label_bearoff) {
+                        const GamePlayer& player, const eval::BearoffProvider* label_bearoff,
+                        std::shared_ptr<const eval::RaceSidesNet> race_sides) {
   const auto t0 = std::chrono::steady_clock::now();
   const TrainSettings& s = st.settings;
   RoundReport rep;
   rep.round = st.round + 1;
   std::vector<Example> ex =
       player ? player(w, st, st.games, s.games_per_round, progress)
-             : play_games(w, st, bearoff, st.games, s.games_per_round, progress, label_bearoff);
+             : play_games(w, st, bearoff, st.games, s.games_per_round, progress, label_bearoff,
+                          std::move(race_sides));
   rep.games = s.games_per_round;
   if (labelled && s.kind == RoundKind::kSupervised) *labelled = ex;
   std::mt19937_64 rng = stream(s.seed, kShuffleStream, st.round);

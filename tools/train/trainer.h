@@ -145,10 +145,15 @@ engine::Result<std::pair<eval::Weights, TrainState>> load_checkpoint(
 // the database's answers where no database answers in play. The other positions are labelled as
 // the settings say, by searches and rollouts that also end in that database where it covers
 // their leaves (so n-ply labels carry its values one band further out, round after round).
+//
+// `race_sides` (may be null) values races beyond the databases, in play and in labels' searches
+// and rollouts, as the evaluator does with tavla.race-sides beside tavla.wd (the race net being
+// trained is then used only for pruning). It is not trained: `tavla race-sides` makes it.
 std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
                                 const eval::BearoffProvider* bearoff, uint64_t first, int count,
                                 const std::function<void(int games_done)>& progress = {},
-                                const eval::BearoffProvider* label_bearoff = nullptr);
+                                const eval::BearoffProvider* label_bearoff = nullptr,
+                                std::shared_ptr<const eval::RaceSidesNet> race_sides = nullptr);
 
 // Who plays a round's games: empty for play_games in this process; an MPI job shares them among
 // its ranks (tools/tavla/train_ranks.h). It must return play_games's examples, in game order.
@@ -157,12 +162,13 @@ using GamePlayer = std::function<std::vector<Example>(
     const std::function<void(int games_done)>& progress)>;
 
 // Plays and trains one round, updating `w` and `st`. `bearoff` (may be null) makes race endings
-// exact. `progress` (may be empty) is told the games done so far in the round. In supervised
+// exact; `race_sides` (may be null) is play_games's. `progress` (may be empty) is told the games done so far in the round. In supervised
 // rounds, `labelled` (may be null) receives the round's labelled examples, in game order.
 RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffProvider* bearoff,
                         const std::function<void(int games_done)>& progress,
                         std::vector<Example>* labelled = nullptr,
                         const GamePlayer& player = {},
-                        const eval::BearoffProvider* label_bearoff = nullptr);
+                        const eval::BearoffProvider* label_bearoff = nullptr,
+                        std::shared_ptr<const eval::RaceSidesNet> race_sides = nullptr);
 
 }  // namespace tavla::train

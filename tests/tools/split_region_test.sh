@@ -61,11 +61,12 @@ out=$(python3 "$src/tools/weights/split_region.py" holding "$tmp/in.txt" "$tmp/o
 echo "contact not-an-id 0.5 0.1 0.0 0.1 0.0" > "$tmp/bad_id.txt"
 echo "contact" > "$tmp/short.txt"
 for bad in "holding a b $tmp/bad_id.txt" "holding a b $tmp/short.txt" "nowhere a b $tmp/two.txt" \
-           "--max-out x holding a b $tmp/two.txt" "holding a b"; do
+           "--max-out x holding a b $tmp/two.txt" "holding a b" "holding a b missing.txt"; do
   if (cd "$tmp" && python3 "$src/tools/weights/split_region.py" $bad) > /dev/null 2> "$tmp/err"; then
     echo "split_region accepted: $bad"; exit 1
   fi
   [ -s "$tmp/err" ] || { echo "no message for: $bad"; exit 1; }
+  grep -q Traceback "$tmp/err" && { echo "a traceback for: $bad"; exit 1; }
 done
 msg=$(cd "$tmp" && python3 "$src/tools/weights/split_region.py" holding a b bad_id.txt 2>&1 || true)
 [[ "$msg" == *"bad_id.txt:1: bad position ID"* ]] || { echo "bad ID message: $msg"; exit 1; }

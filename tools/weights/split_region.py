@@ -85,23 +85,27 @@ def main(argv):
         return 2
     in_region = REGIONS[args[0]]
     counts = [0, 0]
-    with open(args[1], "w") as region, open(args[2], "w") as rest:
-        for name in args[3:]:
-            with open(name) as f:
-                for number, line in enumerate(f, 1):
-                    if line.startswith("#") or not line.strip():
-                        continue
-                    fields = line.split()
-                    if len(fields) < 2:
-                        print(f"{name}:{number}: not a label line", file=sys.stderr)
-                        return 1
-                    try:
-                        inside = in_region(fields[1], max_out)
-                    except (ValueError, IndexError):
-                        print(f"{name}:{number}: bad position ID {fields[1]!r}", file=sys.stderr)
-                        return 1
-                    (region if inside else rest).write(line)
-                    counts[0 if inside else 1] += 1
+    try:
+        with open(args[1], "w") as region, open(args[2], "w") as rest:
+            for name in args[3:]:
+                with open(name) as f:
+                    for number, line in enumerate(f, 1):
+                        if line.startswith("#") or not line.strip():
+                            continue
+                        fields = line.split()
+                        if len(fields) < 2:
+                            print(f"{name}:{number}: not a label line", file=sys.stderr)
+                            return 1
+                        try:
+                            inside = in_region(fields[1], max_out)
+                        except (ValueError, IndexError):
+                            print(f"{name}:{number}: bad position ID {fields[1]!r}", file=sys.stderr)
+                            return 1
+                        (region if inside else rest).write(line)
+                        counts[0 if inside else 1] += 1
+    except OSError as e:
+        print(e, file=sys.stderr)
+        return 1
     print(f"{counts[0]} in the region, {counts[1]} not")
     return 0
 

@@ -24,7 +24,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from split_region import HOLDING_MAX_OUT, bears_in_against_anchor, sides  # noqa: E402
+from split_region import bears_in_against_anchor, parse_max_out, sides  # noqa: E402
 
 BINS = 10      # bins of a map over [0, 1]
 MIN_BIN = 20   # positions a bin needs to give a point of its map
@@ -106,14 +106,9 @@ def main(argv):
     if args and args[0] in ("-h", "--help"):
         print(__doc__)
         return 0
-    max_out = HOLDING_MAX_OUT
-    if len(args) >= 2 and args[0] == "--max-out":
-        try:
-            max_out = int(args[1])
-        except ValueError:
-            print(f"--max-out: not a number: {args[1]!r}", file=sys.stderr)
-            return 2
-        args = args[2:]
+    max_out, args = parse_max_out(args)
+    if max_out is None:
+        return 2
     if len(args) != 4:
         print(__doc__, file=sys.stderr)
         return 2

@@ -61,6 +61,18 @@ def in_holding_region(position_id, max_out=HOLDING_MAX_OUT):
     return bears_in_against_anchor(a, b, max_out) or bears_in_against_anchor(b, a, max_out)
 
 
+def parse_max_out(args):
+    """(--max-out's value or HOLDING_MAX_OUT, the other arguments); (None, args) after saying
+    why when the value is not a number."""
+    if len(args) >= 2 and args[0] == "--max-out":
+        try:
+            return int(args[1]), args[2:]
+        except ValueError:
+            print(f"--max-out: not a number: {args[1]!r}", file=sys.stderr)
+            return None, args
+    return HOLDING_MAX_OUT, args
+
+
 REGIONS = {"bar": in_bar_region, "holding": in_holding_region}
 
 
@@ -69,14 +81,9 @@ def main(argv):
     if args and args[0] in ("-h", "--help"):
         print(__doc__)
         return 0
-    max_out = HOLDING_MAX_OUT
-    if len(args) >= 2 and args[0] == "--max-out":
-        try:
-            max_out = int(args[1])
-        except ValueError:
-            print(f"--max-out: not a number: {args[1]!r}", file=sys.stderr)
-            return 2
-        args = args[2:]
+    max_out, args = parse_max_out(args)
+    if max_out is None:
+        return 2
     if len(args) < 4:
         print(__doc__, file=sys.stderr)
         return 2

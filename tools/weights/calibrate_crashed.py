@@ -26,7 +26,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from calibrate_region import calibrate, fit_map, read_labels  # noqa: E402
+from calibrate_region import calibrate, fit_map, read_labels, rewrite_labels  # noqa: E402
 from split_region import in_bar_region, sides  # noqa: E402
 
 MIN_GROUP = 300   # positions a group needs to have maps of its own
@@ -141,33 +141,16 @@ def main(argv):
     for g in sorted(maps):
         who = "F on roll" if g[0] else "M on roll"
         band = f"{g[1] * BANDS}+" if g[1] == LAST_BAND else f"{g[1] * BANDS}-{g[1] * BANDS + 2}"
+        where = "bar region" if g[1] == BAR_GROUP else f"F {band} fewer"
         for i, title in ((0, "F wins"), (1, "F gammons"), (3, "M gammons")):
             points = " ".join(f"{x:.3f}->{y:.3f}" for x, y in zip(*maps[g][i]))
-            print(f"{who}, F {band} fewer, {title}: {points}")
-    counts = [0, 0]
-    in_name, out_name = args[2], args[3]
-    try:
-        with open(in_name) as f, open(out_name, "w") as out:
-            for number, line in enumerate(f, 1):
-                if line.startswith("#") or not line.strip():
-                    continue
-                fields = line.split()
-                try:
-                    if len(fields) != 7:
-                        raise ValueError("not a label line")
-                    p = [float(x) for x in fields[2:7]]
-                    if fields[0] != "crashed":
-                        out.write(line)
-                        counts[1] += 1
-                        continue
-                    q = calibrate_label(fields[1], p, maps, fallback)
-                except (ValueError, IndexError) as e:
-                    print(f"{in_name}:{number}: {e}", file=sys.stderr)
-                    return 1
-                out.write(f"{fields[0]} {fields[1]} {' '.join(f'{x:.6f}' for x in q)}\n")
-                counts[0] += 1
-    except OSError as e:
-        print(e, file=sys.stderr)
+            print(f"{who}, {where}, {title}: {points}")
+
+    def relabel(fields, p):
+        return calibrate_label(fields[1], p, maps, fallback) if fields[0] == "crashed" else None
+
+    counts = rewrite_labels(args[2], args[3], relabel)
+    if counts is None:
         return 1
     print(f"{len(pairs)} positions fitted the maps; {counts[0]} labels calibrated, "
           f"{counts[1]} copied")

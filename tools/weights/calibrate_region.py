@@ -101,6 +101,36 @@ def calibrate(q, maps):
     return [w, g_s, min(bg_s, g_s), g_a, min(bg_a, g_a)]
 
 
+def rewrite_labels(in_name, out_name, relabel):
+    """Writes IN's label lines to OUT (comments and blank lines dropped), each through
+    relabel(fields, five probabilities): the new five, or None to copy the line as it is.
+    Returns [relabelled, copied], or None after saying on stderr what was wrong and where."""
+    counts = [0, 0]
+    try:
+        with open(in_name) as f, open(out_name, "w") as out:
+            for number, line in enumerate(f, 1):
+                if line.startswith("#") or not line.strip():
+                    continue
+                fields = line.split()
+                try:
+                    if len(fields) != 7:
+                        raise ValueError("not a label line")
+                    q = relabel(fields, [float(x) for x in fields[2:7]])
+                except (ValueError, IndexError) as e:
+                    print(f"{in_name}:{number}: {e}", file=sys.stderr)
+                    return None
+                if q is None:
+                    out.write(line)
+                    counts[1] += 1
+                else:
+                    out.write(f"{fields[0]} {fields[1]} {' '.join(f'{x:.6f}' for x in q)}\n")
+                    counts[0] += 1
+    except OSError as e:
+        print(e, file=sys.stderr)
+        return None
+    return counts
+
+
 def main(argv):
     args = argv[1:]
     if args and args[0] in ("-h", "--help"):
@@ -132,30 +162,12 @@ def main(argv):
     for i, title in ((0, "S wins"), (1, "S gammons"), (3, "A gammons")):
         points = " ".join(f"{x:.3f}->{y:.3f}" for x, y in zip(*maps[i]))
         print(f"{title}: {points}")
-    counts = [0, 0]
-    try:
-        with open(in_name) as f, open(out_name, "w") as out:
-            for number, line in enumerate(f, 1):
-                if line.startswith("#") or not line.strip():
-                    continue
-                fields = line.split()
-                try:
-                    if len(fields) != 7:
-                        raise ValueError("not a label line")
-                    side = bearing_in_side(fields[1], max_out)
-                    p = [float(x) for x in fields[2:7]]
-                except (ValueError, IndexError) as e:
-                    print(f"{in_name}:{number}: {e}", file=sys.stderr)
-                    return 1
-                if side is None:
-                    out.write(line)
-                    counts[1] += 1
-                    continue
-                q = from_s(calibrate(to_s(p, side), maps), side)
-                out.write(f"{fields[0]} {fields[1]} {' '.join(f'{x:.6f}' for x in q)}\n")
-                counts[0] += 1
-    except OSError as e:
-        print(e, file=sys.stderr)
+    def relabel(fields, p):
+        side = bearing_in_side(fields[1], max_out)
+        return None if side is None else from_s(calibrate(to_s(p, side), maps), side)
+
+    counts = rewrite_labels(in_name, out_name, relabel)
+    if counts is None:
         return 1
     print(f"{len(pairs)} positions fitted the maps; {counts[0]} labels calibrated, {counts[1]} copied")
     return 0

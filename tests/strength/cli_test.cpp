@@ -39,7 +39,9 @@ void expect_error(const std::string& args, const std::string& message) {
   EXPECT_NE(r.out.find(message), std::string::npos) << args << " said: " << r.out;
 }
 
-bool have_gnubg() { return std::filesystem::exists("/usr/lib/gnubg/gnubg.wd"); }
+bool have_gnubg() {
+  return std::filesystem::exists("/usr/lib/gnubg/gnubg.wd");
+}
 
 TEST(StrengthCli, Help) {
   Outcome d = run("duel --help");
@@ -63,7 +65,8 @@ TEST(StrengthCli, BadOptions) {
   expect_error("duel --weights-b /nonexistent/w.wd", "/nonexistent/w.wd");
   expect_error("duel --weights /nonexistent/both.wd", "/nonexistent/both.wd");
   expect_error("duel --bogus", "unrecognised option '--bogus'");
-  expect_error("duel --positions /nonexistent/starts.txt", "--positions: cannot open /nonexistent/starts.txt");
+  expect_error("duel --positions /nonexistent/starts.txt",
+               "--positions: cannot open /nonexistent/starts.txt");
   {
     const std::string bad = testing::TempDir() + "duel_bad_starts.txt";
     FILE* f = std::fopen(bad.c_str(), "w");
@@ -75,11 +78,13 @@ TEST(StrengthCli, BadOptions) {
   expect_error("errors --level nobody", "--level: unknown level 'nobody'");
   expect_error("errors --threads 99", "--threads must be 1..64");
   expect_error("errors --rollout-reference x.txt", "--rollout-reference needs --build OUT");
-  expect_error("errors --rollout-reference /nonexistent/in.txt --build /tmp/x", "/nonexistent/in.txt");
+  expect_error("errors --rollout-reference /nonexistent/in.txt --build /tmp/x",
+               "/nonexistent/in.txt");
   expect_error("errors --cube --positions /nonexistent/c.txt", "/nonexistent/c.txt");
   expect_error("errors --cube --positions a.txt --positions b.txt",
                "--cube takes one --positions file");
-  expect_error("errors --positions " TAVLA_SOURCE_DIR "/bench/rollout_positions_race.txt"
+  expect_error("errors --positions " TAVLA_SOURCE_DIR
+               "/bench/rollout_positions_race.txt"
                " --positions /nonexistent/p2.txt",
                "/nonexistent/p2.txt");
   expect_error("errors --cube --rollout-reference /nonexistent/in.txt --build /tmp/x",
@@ -94,7 +99,8 @@ TEST(StrengthCli, ShortRuns) {
   EXPECT_EQ(d.status, 0) << d.out;
   EXPECT_NE(d.out.find("\"games\":4"), std::string::npos) << d.out;
   EXPECT_NE(d.out.find("\"adjusted_points_per_game\""), std::string::npos) << d.out;
-  EXPECT_NE(d.out.find("\"b\":\"expert (0-ply), noise 0.05, gnubg.wd\""), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("\"b\":\"expert (0-ply), noise 0.05, gnubg.wd\""), std::string::npos)
+      << d.out;
   {
     const std::string starts = testing::TempDir() + "duel_starts.txt";
     FILE* f = std::fopen(starts.c_str(), "w");
@@ -141,8 +147,8 @@ TEST(StrengthCli, SeveralPositionFilesAreScoredAsOneSet) {
 
 TEST(StrengthCli, RolloutReferenceResumes) {
   if (!have_gnubg()) GTEST_SKIP() << "needs gnubg's weights";
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    ("tavla_roref_" + std::to_string(::getpid()));
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("tavla_roref_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::string in = (dir / "in.txt").string(), full = (dir / "full.txt").string(),
                     part = (dir / "part.txt").string();
@@ -210,8 +216,8 @@ TEST(StrengthCli, RolloutReferenceResumes) {
 // --cube: a set built, rolled out (stopped and continued), and scored.
 TEST(StrengthCli, CubeSetBuildRolloutAndScore) {
   if (!have_gnubg()) GTEST_SKIP() << "needs gnubg's weights";
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    ("tavla_cube_" + std::to_string(::getpid()));
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("tavla_cube_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::string in = (dir / "in.txt").string(), out = (dir / "out.txt").string();
   const std::string w = " --weights /usr/lib/gnubg/gnubg.wd";
@@ -219,8 +225,8 @@ TEST(StrengthCli, CubeSetBuildRolloutAndScore) {
                   " --contact 2 --crashed 1 --race 1 --reference-plies 0 --seed 4" + w);
   ASSERT_EQ(b.status, 0) << b.out;
   EXPECT_NE(b.out.find("4 positions written"), std::string::npos) << b.out;
-  Outcome r = run("errors --cube --rollout-reference " + in + " --build " + out +
-                  " --trials 36" + w);
+  Outcome r =
+      run("errors --cube --rollout-reference " + in + " --build " + out + " --trials 36" + w);
   ASSERT_EQ(r.status, 0) << r.out;
   Outcome again = run("errors --cube --progress --rollout-reference " + in + " --build " + out +
                       " --trials 36" + w);
@@ -241,12 +247,13 @@ TEST(StrengthCli, CubeSetBuildRolloutAndScore) {
 }
 
 TEST(StrengthCli, TrainLabelDatabaseReach) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    ("tavla_cli_reach_" + std::to_string(::getpid()));
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("tavla_cli_reach_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::string db = (dir / "os6.bd").string();
-  ASSERT_EQ(std::system((std::string(TAVLA_BUILD_DIR) + "/makebearoff -o 6 -f " + db +
-                         " > /dev/null 2>&1").c_str()),
+  ASSERT_EQ(std::system(
+                (std::string(TAVLA_BUILD_DIR) + "/makebearoff -o 6 -f " + db + " > /dev/null 2>&1")
+                    .c_str()),
             0);
   const std::string base = "train --dir " + (dir / "run").string() +
                            " --kind supervised --games-per-round 10 --rounds 1 --threads 1 -q"
@@ -255,8 +262,9 @@ TEST(StrengthCli, TrainLabelDatabaseReach) {
   expect_error(base + " --label-database " + db + " --label-database-reach 6",
                "must be above the database's 6 points and at most 24, not 6");
   expect_error(base + " --label-database " + db + " --label-database-reach 25", "not 25");
-  expect_error(base + " --label-database " + db + " --label-database-reach 9 --label-database-budget 0",
-               "--label-database-budget must be at least 1");
+  expect_error(
+      base + " --label-database " + db + " --label-database-reach 9 --label-database-budget 0",
+      "--label-database-budget must be at least 1");
   EXPECT_FALSE(std::filesystem::exists(dir / "run" / "state.txt")) << "a refused run wrote nothing";
   const std::string labels = (dir / "labels.txt").string();
   const Outcome r = run(base + " --label-database " + db + " --label-database-reach 9" +
@@ -273,8 +281,8 @@ TEST(StrengthCli, TrainKeepsTheRaceSidesNetBesideItsNets) {
   // A run from weights with a race sides net beside them values races by it (in play and in
   // labels) and keeps a copy beside its nets, which a resumed run uses; --race-sides none or
   // FILE choose otherwise; a missing file is a clear error.
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    ("tavla_cli_sides_" + std::to_string(::getpid()));
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("tavla_cli_sides_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   const std::filesystem::path w = dir / "w.wd", sides = dir / "w.race-sides";
@@ -284,9 +292,10 @@ TEST(StrengthCli, TrainKeepsTheRaceSidesNetBesideItsNets) {
     std::ifstream in(f);
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   };
-  const std::string opts = " --kind supervised --games-per-round 4 --threads 1 -q"
-                           " --label-fraction 0 --label-fraction-race 1 --label-fraction-crashed 0"
-                           " --label-plies 0 --rate 1e-6 --rate-floor 1e-6";
+  const std::string opts =
+      " --kind supervised --games-per-round 4 --threads 1 -q"
+      " --label-fraction 0 --label-fraction-race 1 --label-fraction-crashed 0"
+      " --label-plies 0 --rate 1e-6 --rate-floor 1e-6";
   const auto train = [&](const std::string& name, const std::string& more) {
     return run("train --dir " + (dir / name).string() + opts + " --save-labels " +
                (dir / (name + ".txt")).string() + more);
@@ -313,6 +322,61 @@ TEST(StrengthCli, TrainKeepsTheRaceSidesNetBesideItsNets) {
   expect_error("train --dir " + (dir / "d").string() + opts + " --rounds 1 --race-sides " +
                    (dir / "missing.race-sides").string(),
                "cannot open race sides net");
+  std::filesystem::remove_all(dir);
+}
+
+// The first number after `key` in `text` from position `from` on (-1 when there is none).
+double number_after(const std::string& text, const std::string& key, size_t from = 0) {
+  const size_t at = text.find(key, from);
+  return at == std::string::npos ? -1 : std::atof(text.c_str() + at + key.size());
+}
+
+TEST(StrengthCli, RaceSidesWalksAndFarFrom) {
+  // tavla race-sides: --walks walks every race home more often (more sides); --far-from fits round
+  // 0's sides beyond the database to another net's distributions (checked on held-out sides,
+  // which have no labels without it); bad values and files are clear errors.
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("tavla_cli_race_sides_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string db = (dir / "os6.bd").string();
+  ASSERT_EQ(std::system(
+                (std::string(TAVLA_BUILD_DIR) + "/makebearoff -o 6 -f " + db + " > /dev/null 2>&1")
+                    .c_str()),
+            0);
+  const std::string races = (dir / "races.txt").string();
+  {
+    std::ifstream in(TAVLA_SOURCE_DIR "/bench/race_starts.txt");
+    std::ofstream out(races);
+    std::string line;
+    int n = 0;
+    while (n < 40 && std::getline(in, line))
+      if (!line.empty() && line[0] != '#') out << line << "\n", ++n;
+  }
+  const std::string base = "race-sides --db " + db + " --positions " + races + " --out " +
+                           (dir / "n.net").string() + " --rounds 0 --hidden 32 --seed 4";
+  expect_error(base + " --walks 0", "--walks 1..100");
+  expect_error(base + " --far-from " + (dir / "missing.net").string(), "missing.net");
+  const Outcome one = run(base + " --epochs 1");
+  ASSERT_EQ(one.status, 0) << one.out;
+  const Outcome three = run(base + " --epochs 1 --walks 3");
+  ASSERT_EQ(three.status, 0) << three.out;
+  const double sides_one = number_after(one.out, "races; walking their sides home\n");
+  const double sides_three = number_after(three.out, "races; walking their sides home\n");
+  EXPECT_GT(sides_one, 100) << one.out;
+  EXPECT_GT(sides_three, 1.5 * sides_one) << three.out;
+  // Without --far-from the sides beyond have no labels in round 0: their check reads 0.
+  EXPECT_EQ(number_after(one.out, "check (beyond) mean rolls off "), 0) << one.out;
+  const Outcome taught = run(base + " --epochs 30 --rate 0.003 --far-from " TAVLA_SOURCE_DIR
+                                    "/weights/tavla.race-sides");
+  ASSERT_EQ(taught.status, 0) << taught.out;
+  const double first = number_after(taught.out, "check (beyond) mean rolls off ");
+  const size_t last_epoch = taught.out.find("epoch 30:");
+  ASSERT_NE(last_epoch, std::string::npos) << taught.out;
+  const double last = number_after(taught.out, "check (beyond) mean rolls off ", last_epoch);
+  // A fresh net is rolls away from the teacher; fitted, a fraction of the way.
+  EXPECT_GT(first, 1.0) << taught.out;
+  EXPECT_LT(last, 0.5 * first) << taught.out;
   std::filesystem::remove_all(dir);
 }
 

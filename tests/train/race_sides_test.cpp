@@ -10,10 +10,12 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <unordered_set>
 
 #include "bearoff/bearoff_provider.h"
 #include "bearoff/default_databases.h"
 #include "bearoff/one_sided_extension.h"
+#include "engine/side_key.h"
 #include "eval/evaluator.h"
 #include "eval/net_set.h"
 #include "eval/output_rules.h"
@@ -45,7 +47,9 @@ const Dbs& dbs() {
   return d;
 }
 
-const bearoff::OneSidedDatabase& os0() { return *dbs().dbs->one_sided(); }
+const bearoff::OneSidedDatabase& os0() {
+  return *dbs().dbs->one_sided();
+}
 
 // Home-board sides: 1..15 chequers dealt at random on points 1..6 (seeded).
 std::vector<SideCounts> home_sides(int n, uint64_t seed) {
@@ -81,8 +85,8 @@ TEST(RaceSides, CombiningTwoSidesIsTheOneSidedDatabasesEvaluation) {
     b.opponent() = sides[i + 1];
     const auto expected = os0().evaluate(b);
     ASSERT_TRUE(expected);
-    const eval::Probabilities got =
-        eval::race_from_sides(exact_side_rolls(os0(), sides[i]), exact_side_rolls(os0(), sides[i + 1]));
+    const eval::Probabilities got = eval::race_from_sides(exact_side_rolls(os0(), sides[i]),
+                                                          exact_side_rolls(os0(), sides[i + 1]));
     for (int k : {0, 1, 3}) EXPECT_NEAR(got[k], (*expected)[k], 2e-6) << "output " << k;
     EXPECT_EQ(got[2], 0.0f);
     EXPECT_EQ(got[4], 0.0f);
@@ -193,7 +197,8 @@ TEST(RaceSidesNet, SavedNetsLoadBackExactly) {
   EXPECT_EQ(parsed->w1, net.w1);
   EXPECT_EQ(parsed->b2, net.b2);
   const std::string text = net.text();
-  auto cut = eval::RaceSidesNet::parse(std::string_view(text).substr(0, text.size() / 2), "a message");
+  auto cut =
+      eval::RaceSidesNet::parse(std::string_view(text).substr(0, text.size() / 2), "a message");
   ASSERT_FALSE(cut);
   EXPECT_NE(cut.error().find("a message: weight"), std::string::npos) << cut.error();
 }
@@ -246,6 +251,27 @@ TEST(RaceSides, FittingLearnsTheDatabase) {
   EXPECT_GT(before.check_mean_error, 1.0);
   EXPECT_LT(after.check_mean_error, 0.15);
   EXPECT_LT(after.check_loss, before.check_loss);
+}
+
+TEST(RaceSides, MoreWalksKeepTheFirstWalksSidesAndAddOthers) {
+  // A second walk home goes on with the dice where the first stopped: the first walk's sides
+  // come first and unchanged, the second adds sides none of which repeats one already kept.
+  const std::vector<Board> races{far_race()};
+  SideSampling one{0.8, 5, 1}, three{0.8, 5, 3};
+  const auto a = sample_sides(races, os0(), one);
+  const auto b = sample_sides(races, os0(), three);
+  ASSERT_GT(a.size(), 5u);
+  ASSERT_GT(b.size(), a.size());
+  for (size_t i = 0; i < a.size(); ++i) EXPECT_EQ(a[i], b[i]) << "side " << i;
+  std::unordered_set<engine::SideKey, engine::SideKeyHash> keys;
+  for (const auto& s : b) keys.insert(engine::side_key(s));
+  EXPECT_EQ(keys.size(), b.size());
+  for (const auto& s : b) {
+    int chequers = 0;
+    for (int i = 0; i < engine::kPoints; ++i) chequers += s[i];
+    EXPECT_GE(chequers, 1);
+    EXPECT_LE(chequers, engine::kCheckersPerSide);
+  }
 }
 
 TEST(RaceSides, ShippedWeightsCarryTheNetAndGnubgsDoNot) {

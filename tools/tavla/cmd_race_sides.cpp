@@ -27,7 +27,8 @@ namespace tavla::cli {
 
 namespace {
 
-constexpr const char* kUsage = R"(Usage: tavla race-sides --db FILE --positions FILE... --out NET [options]
+constexpr const char* kUsage =
+    R"(Usage: tavla race-sides --db FILE --positions FILE... --out NET [options]
 
 Makes tavla's race evaluator by sides (eval/race_sides_net.h): a net that gives one side's
 distribution of the rolls it needs to bear off (and to bear off its first chequer), so that a race
@@ -95,11 +96,13 @@ int cmd_race_sides(int argc, char** argv) {
     ("max-near", po::value<int>()->default_value(1000000), "sides labelled from the database at most")
     ("max-far", po::value<int>()->default_value(200000), "sides labelled by lookahead at most")
     ("greedy", po::value<double>()->default_value(0.8), "share of greedy moves in the walks home")
+    ("walks", po::value<int>()->default_value(1), "walks home of every race (more: more sides, most of them in the database)")
     ("sweep", po::value<int>()->default_value(20), "chunks of the sweep before round 1 (0: no sweep)")
     ("sweep-epochs", po::value<int>()->default_value(2), "epochs after each chunk of the sweep")
     ("trials", po::value<int>()->default_value(0), "trajectory labels with this many games per first roll beyond the database (0: one roll of lookahead)")
     ("threads", po::value<int>()->default_value(2), "threads for lookahead labels")
     ("seed", po::value<uint64_t>()->default_value(1), "random seed (sampling, weights, batches)")
+    ("far-from", po::value<std::string>(), "round 0 also fits the sides beyond the database to this net's distributions (a start for a net of another shape; the rounds label them again)")
     ("show-exact", "with --show, also the exact one-sided values beyond the database (the database's rule carried above its points: seconds to many minutes)")
     ("show", po::value<std::string>(), "print the --from net's expected rolls of both sides of this position ID, the lookahead's and the --db's where it covers them, then stop");
   // clang-format on
@@ -116,7 +119,8 @@ int cmd_race_sides(int argc, char** argv) {
     return 0;
   }
   for (const char* required : {"db", "positions", "out"})
-    if (!vm.count(required) && !(vm.count("show") && vm.count("from") && required != std::string("db"))) {
+    if (!vm.count(required) &&
+        !(vm.count("show") && vm.count("from") && required != std::string("db"))) {
       std::cerr << "tavla race-sides: --" << required << " is required (tavla race-sides --help)\n";
       return 2;
     }
@@ -124,12 +128,15 @@ int cmd_race_sides(int argc, char** argv) {
   const int epochs = vm["epochs"].as<int>(), threads = vm["threads"].as<int>();
   const int trials = vm["trials"].as<int>();
   const double greedy = vm["greedy"].as<double>();
-  if (hidden < 1 || hidden > eval::RaceSidesNet::kMaxHidden || rounds < 0 || rounds > 1000 || epochs < 0 ||
-      epochs > 10000 || trials < 0 || trials > 1000 || threads < 1 || threads > 256 || !(greedy >= 0 && greedy <= 1) ||
+  const int walks = vm["walks"].as<int>();
+  if (hidden < 1 || hidden > eval::RaceSidesNet::kMaxHidden || rounds < 0 || rounds > 1000 ||
+      epochs < 0 || epochs > 10000 || trials < 0 || trials > 1000 || walks < 1 || walks > 100 ||
+      threads < 1 || threads > 256 || !(greedy >= 0 && greedy <= 1) ||
       vm["max-near"].as<int>() < 0 || vm["max-far"].as<int>() < 0 ||
       !(vm["rate"].as<float>() > 0) || !(vm["final-rate"].as<float>() > 0)) {
     std::cerr << "tavla race-sides: --hidden takes 1..1024, --rounds 0..1000, --epochs 0..10000, "
-                 "--trials 0..1000, --threads 1..256, --greedy 0..1, --max-near/--max-far >= 0, rates > 0\n";
+                 "--trials 0..1000, --walks 1..100, --threads 1..256, --greedy 0..1, "
+                 "--max-near/--max-far >= 0, rates > 0\n";
     return 2;
   }
   auto db = bearoff::OneSidedDatabase::open(vm["db"].as<std::string>());
@@ -170,13 +177,13 @@ int cmd_race_sides(int argc, char** argv) {
       net->hidden_layer(side, h.data());
       const auto look = train::lookahead_side_rolls(*net, *db, side);
       const auto traj = train::trajectory_side_rolls(*net, *db, side, 8, 1);
-      std::printf("%s: net off %.4f gammon %.4f (heads %.4f %.4f); lookahead off %.4f gammon %.4f; "
-                  "trajectories off %.4f gammon %.4f",
-                  s == engine::Board::kOnRoll ? "on roll " : "opponent", eval::expected_rolls(r.off),
-                  eval::expected_rolls(r.gammon), net->mean_off(h.data()),
-                  net->mean_gammon(h.data()), eval::expected_rolls(look.off),
-                  eval::expected_rolls(look.gammon), eval::expected_rolls(traj.off),
-                  eval::expected_rolls(traj.gammon));
+      std::printf(
+          "%s: net off %.4f gammon %.4f (heads %.4f %.4f); lookahead off %.4f gammon %.4f; "
+          "trajectories off %.4f gammon %.4f",
+          s == engine::Board::kOnRoll ? "on roll " : "opponent", eval::expected_rolls(r.off),
+          eval::expected_rolls(r.gammon), net->mean_off(h.data()), net->mean_gammon(h.data()),
+          eval::expected_rolls(look.off), eval::expected_rolls(look.gammon),
+          eval::expected_rolls(traj.off), eval::expected_rolls(traj.gammon));
       if (db->covers(side)) {
         const auto e = train::exact_side_rolls(*db, side);
         std::printf("; database off %.4f gammon %.4f", eval::expected_rolls(e.off),
@@ -209,7 +216,7 @@ int cmd_race_sides(int argc, char** argv) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
   std::fprintf(stderr, "%zu races; walking their sides home\n", races.size());
-  auto sides = train::sample_sides(races, *db, {greedy, seed});
+  auto sides = train::sample_sides(races, *db, {greedy, seed, walks});
   std::mt19937_64 rng(seed + 1);
   std::shuffle(sides.begin(), sides.end(), rng);
   std::vector<engine::SideCounts> near, far;
@@ -220,11 +227,11 @@ int cmd_race_sides(int argc, char** argv) {
   // Every 50th side is kept out of the fits to check them.
   std::vector<train::SideExample> near_train, near_check;
   for (size_t i = 0; i < near.size(); ++i)
-    (i % 50 == 7 ? near_check : near_train).push_back({near[i], train::exact_side_rolls(*db, near[i])});
+    (i % 50 == 7 ? near_check : near_train)
+        .push_back({near[i], train::exact_side_rolls(*db, near[i])});
   std::vector<engine::SideCounts> far_train, far_check;
   for (size_t i = 0; i < far.size(); ++i) (i % 50 == 7 ? far_check : far_train).push_back(far[i]);
-  std::fprintf(stderr,
-               "%zu sides (%zu in the database, %zu beyond); using %zu + %zu (%.0f s)\n",
+  std::fprintf(stderr, "%zu sides (%zu in the database, %zu beyond); using %zu + %zu (%.0f s)\n",
                sides.size(), sampled_near, sampled_far, near.size(), far.size(), elapsed());
 
   const std::string out = vm["out"].as<std::string>();
@@ -238,14 +245,31 @@ int cmd_race_sides(int argc, char** argv) {
                  "%s %d epoch %d: train loss %.5f; check (database) loss %.5f, mean rolls off "
                  "%.4f, gammon %.4f; check (beyond) mean rolls off %.4f, gammon %.4f (%.0f s)\n",
                  what, round, epoch + 1, r.train_loss, r.check_loss, r.check_mean_error,
-                 r.check_gammon_error, far_r.check_mean_error, far_r.check_gammon_error,
-                 elapsed());
+                 r.check_gammon_error, far_r.check_mean_error, far_r.check_gammon_error, elapsed());
   };
   std::vector<train::SideExample> far_check_labels;
   if (!vm.count("from")) {
+    std::vector<train::SideExample> first = near_train;
+    if (vm.count("far-from")) {
+      auto teacher = eval::RaceSidesNet::load(vm["far-from"].as<std::string>());
+      if (!teacher) {
+        std::cerr << "tavla race-sides: " << teacher.error() << "\n";
+        return 1;
+      }
+      for (const auto& side : far_train) {
+        train::SideExample e{side, {}};
+        teacher->evaluate(side, e.target);
+        first.push_back(e);
+      }
+      for (const auto& side : far_check) {
+        train::SideExample e{side, {}};
+        teacher->evaluate(side, e.target);
+        far_check_labels.push_back(e);
+      }
+    }
     train::SideFitSettings fs{epochs, rate0, rate0, 64, seed + 2};
-    train::fit_sides(*net, near_train, near_check, fs, [&](int e, const train::SideFitReport& r) {
-      report("round", 0, e, r, {});
+    train::fit_sides(*net, first, near_check, fs, [&](int e, const train::SideFitReport& r) {
+      report("round", 0, e, r, train::check_sides(*net, far_check_labels));
     });
     if (auto e = net->save(out)) {
       std::cerr << "tavla race-sides: " << *e << "\n";
@@ -298,9 +322,11 @@ int cmd_race_sides(int argc, char** argv) {
       means[i] = eval::expected_rolls(far_labels[i].target.off);
       if (!previous_means.empty()) moved += std::abs(means[i] - previous_means[i]);
     }
-    std::fprintf(stderr, "\rround %d: %zu lookahead labels; their mean rolls moved %.4f on average (%.0f s)\n",
-                 round, far_labels.size(),
-                 previous_means.empty() ? 0.0 : moved / far_labels.size(), elapsed());
+    std::fprintf(
+        stderr,
+        "\rround %d: %zu lookahead labels; their mean rolls moved %.4f on average (%.0f s)\n",
+        round, far_labels.size(), previous_means.empty() ? 0.0 : moved / far_labels.size(),
+        elapsed());
     previous_means = std::move(means);
     std::vector<train::SideExample> all = near_train;
     all.insert(all.end(), far_labels.begin(), far_labels.end());

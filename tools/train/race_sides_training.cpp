@@ -97,26 +97,27 @@ std::vector<engine::SideCounts> sample_sides(const std::vector<engine::Board>& r
   };
   auto list = std::make_unique<engine::MoveList>();
   std::vector<engine::SideCounts> children;
-  for (const engine::Board& b : races)
-    for (const engine::SideCounts& start : b.sides) {
-      if (start[engine::kBar]) continue;
-      engine::SideCounts side = start;
-      keep(side);
-      while (chequers_on(side) > 0) {
-        const int d1 = static_cast<int>(rng() % 6) + 1, d2 = static_cast<int>(rng() % 6) + 1;
-        const int n = side_moves(side, std::max(d1, d2), std::min(d1, d2), *list, children);
-        if (n == 0) break;
-        keep(children[rng() % n]);
-        int pick = static_cast<int>(rng() % n);
-        if (unit(rng) < s.greedy_share) {
-          float best = 1e9f;
-          for (int i = 0; i < n; ++i)
-            if (const float v = value(children[i]); v < best) best = v, pick = i;
-        }
-        side = children[pick];
+  for (int walk = 0; walk < s.walks; ++walk)
+    for (const engine::Board& b : races)
+      for (const engine::SideCounts& start : b.sides) {
+        if (start[engine::kBar]) continue;
+        engine::SideCounts side = start;
         keep(side);
+        while (chequers_on(side) > 0) {
+          const int d1 = static_cast<int>(rng() % 6) + 1, d2 = static_cast<int>(rng() % 6) + 1;
+          const int n = side_moves(side, std::max(d1, d2), std::min(d1, d2), *list, children);
+          if (n == 0) break;
+          keep(children[rng() % n]);
+          int pick = static_cast<int>(rng() % n);
+          if (unit(rng) < s.greedy_share) {
+            float best = 1e9f;
+            for (int i = 0; i < n; ++i)
+              if (const float v = value(children[i]); v < best) best = v, pick = i;
+          }
+          side = children[pick];
+          keep(side);
+        }
       }
-    }
   return out;
 }
 
@@ -357,15 +358,16 @@ SideFitReport fit_sides(eval::RaceSidesNet& net, const std::vector<SideExample>&
   int64_t step = 0;
   SideFitReport report;
   for (int epoch = 0; epoch < s.epochs; ++epoch) {
-    const float rate =
-        s.epochs > 1 ? s.rate * std::pow(s.final_rate / s.rate, epoch / float(s.epochs - 1))
-                     : s.rate;
+    const float rate = s.epochs > 1
+                           ? s.rate * std::pow(s.final_rate / s.rate, epoch / float(s.epochs - 1))
+                           : s.rate;
     std::shuffle(order.begin(), order.end(), rng);
     double loss = 0;
     std::vector<const SideExample*> batch;
     for (size_t i = 0; i < order.size(); i += s.batch) {
       batch.clear();
-      for (size_t j = i; j < std::min(order.size(), i + s.batch); ++j) batch.push_back(&train[order[j]]);
+      for (size_t j = i; j < std::min(order.size(), i + s.batch); ++j)
+        batch.push_back(&train[order[j]]);
       gw1.setZero(), gb1.setZero(), gw2.setZero(), gb2.setZero();
       loss += batch_pass(net, batch, &gw1, &gb1, &gw2, &gb2, nullptr, nullptr, nullptr);
       ++step;

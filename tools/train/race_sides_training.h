@@ -27,10 +27,13 @@ struct SideExample {
 
 // Sides sampled from races: both sides of every board, then walks home with random dice
 // (`greedy_share` of the moves the fewest expected rolls by the database or a pip heuristic, the
-// others random), keeping every side visited and one random alternative of each move.
+// others random), keeping every side visited and one random alternative of each move. With
+// `walks` > 1 every race is walked home that many times (the dice go on from one walk to the
+// next), which mostly adds sides the database covers.
 struct SideSampling {
   double greedy_share = 0.8;
   uint64_t seed = 1;
+  int walks = 1;
 };
 std::vector<engine::SideCounts> sample_sides(const std::vector<engine::Board>& races,
                                              const bearoff::OneSidedDatabase& db,
@@ -66,16 +69,16 @@ std::vector<SideExample> side_labels(const eval::RaceSidesNet& net,
 
 struct SideFitSettings {
   int epochs = 1;
-  float rate = 0.001f;       // Adam's step size at the first epoch
+  float rate = 0.001f;        // Adam's step size at the first epoch
   float final_rate = 0.001f;  // at the last (geometric in between)
   int batch = 64;
   uint64_t seed = 1;
 };
 
 struct SideFitReport {
-  double train_loss = 0;   // mean cross-entropy of the two distributions, nats
+  double train_loss = 0;  // mean cross-entropy of the two distributions, nats
   double check_loss = 0;
-  double check_mean_error = 0;  // mean |expected rolls - target's|, all chequers off
+  double check_mean_error = 0;    // mean |expected rolls - target's|, all chequers off
   double check_gammon_error = 0;  // the same, first chequer off (sides with 15 chequers)
 };
 

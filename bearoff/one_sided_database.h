@@ -85,7 +85,6 @@ class OneSidedDatabase {
   DatabaseFormat format_;
   uint32_t size_ = 0;
   uint64_t data_offset_ = 0;  // compressed: start of the data area
-  uint32_t header_size_ = kHeaderSize;
 };
 
 }  // namespace tavla::bearoff

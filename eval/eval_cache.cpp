@@ -115,7 +115,7 @@ bool EvalCache::lookup(const BoardKey& key, uint64_t context, Probabilities& pro
         (w[3] & kKeyMask3) != key.w[3])
       continue;
     static_assert(sizeof(Probabilities) == 20);
-    std::memcpy(&probs, &w[5], sizeof(Probabilities));
+    std::memcpy(static_cast<void*>(&probs), &w[5], sizeof(Probabilities));
     if (cubeful) std::memcpy(cubeful, reinterpret_cast<const char*>(&w[5]) + 20, sizeof(float));
     return true;
   }

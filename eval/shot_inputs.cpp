@@ -140,7 +140,8 @@ constexpr WayLanes kWayLanesTable = [] {
   return t;
 }();
 
-inline uint32_t shl(uint32_t x, int n) {
+// Used by the portable path only (the AVX2 one shifts in vector registers).
+[[maybe_unused]] inline uint32_t shl(uint32_t x, int n) {
   return n >= 32 ? 0u : x << n;
 }
 

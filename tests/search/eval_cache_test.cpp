@@ -46,7 +46,9 @@ TEST(BoardKey, EqualExactlyForEqualBoards) {
     const std::string id = engine::position_id(b);
     const BoardKey k = board_key(b);
     auto [it, fresh] = by_id.emplace(id, k);
-    if (!fresh) EXPECT_EQ(it->second, k) << id;  // the same board: the same key
+    if (!fresh) {
+      EXPECT_EQ(it->second, k) << id;  // the same board: the same key
+    }
     keys.insert(k.w);
   }
   EXPECT_GT(by_id.size(), 1000u);

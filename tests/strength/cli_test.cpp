@@ -39,6 +39,13 @@ void expect_error(const std::string& args, const std::string& message) {
   EXPECT_NE(r.out.find(message), std::string::npos) << args << " said: " << r.out;
 }
 
+// gnubg's 6-point one-sided database written by tavla's makebearoff to `file`: its exit status.
+int make_one_sided_6(const std::string& file) {
+  return std::system(
+      (std::string(TAVLA_BUILD_DIR) + "/makebearoff -o 6 -f " + file + " > /dev/null 2>&1")
+          .c_str());
+}
+
 bool have_gnubg() {
   return std::filesystem::exists("/usr/lib/gnubg/gnubg.wd");
 }
@@ -251,10 +258,7 @@ TEST(StrengthCli, TrainLabelDatabaseReach) {
       std::filesystem::temp_directory_path() / ("tavla_cli_reach_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::string db = (dir / "os6.bd").string();
-  ASSERT_EQ(std::system(
-                (std::string(TAVLA_BUILD_DIR) + "/makebearoff -o 6 -f " + db + " > /dev/null 2>&1")
-                    .c_str()),
-            0);
+  ASSERT_EQ(make_one_sided_6(db), 0);
   const std::string base = "train --dir " + (dir / "run").string() +
                            " --kind supervised --games-per-round 10 --rounds 1 --threads 1 -q"
                            " --label-fraction 0 --label-fraction-race 0 --label-fraction-crashed 0";
@@ -340,10 +344,7 @@ TEST(StrengthCli, RaceSidesWalksAndFarFrom) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   const std::string db = (dir / "os6.bd").string();
-  ASSERT_EQ(std::system(
-                (std::string(TAVLA_BUILD_DIR) + "/makebearoff -o 6 -f " + db + " > /dev/null 2>&1")
-                    .c_str()),
-            0);
+  ASSERT_EQ(make_one_sided_6(db), 0);
   const std::string races = (dir / "races.txt").string();
   {
     std::ifstream in(TAVLA_SOURCE_DIR "/bench/race_starts.txt");

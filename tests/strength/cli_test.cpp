@@ -358,6 +358,10 @@ TEST(StrengthCli, RaceSidesWalksAndFarFrom) {
                            (dir / "n.net").string() + " --rounds 0 --hidden 32 --seed 4";
   expect_error(base + " --walks 0", "--walks 1..100");
   expect_error(base + " --far-from " + (dir / "missing.net").string(), "missing.net");
+  expect_error(base + " --far-from " TAVLA_SOURCE_DIR
+                      "/weights/tavla.race-sides --from " TAVLA_SOURCE_DIR
+                      "/weights/tavla.race-sides",
+               "cannot go with --from");
   const Outcome one = run(base + " --epochs 1");
   ASSERT_EQ(one.status, 0) << one.out;
   const Outcome three = run(base + " --epochs 1 --walks 3");

@@ -149,6 +149,20 @@ int cmd_race_sides(int argc, char** argv) {
               << " must be an exact 15-chequer one-sided database with gammon distributions\n";
     return 1;
   }
+  // --far-from only shapes round 0, which --from skips.
+  std::optional<eval::RaceSidesNet> teacher;
+  if (vm.count("far-from")) {
+    if (vm.count("from")) {
+      std::cerr << "tavla race-sides: --far-from starts a new net; it cannot go with --from\n";
+      return 2;
+    }
+    auto loaded = eval::RaceSidesNet::load(vm["far-from"].as<std::string>());
+    if (!loaded) {
+      std::cerr << "tavla race-sides: " << loaded.error() << "\n";
+      return 1;
+    }
+    teacher.emplace(std::move(*loaded));
+  }
   std::optional<eval::RaceSidesNet> net;
   if (vm.count("from")) {
     auto loaded = eval::RaceSidesNet::load(vm["from"].as<std::string>());
@@ -250,22 +264,17 @@ int cmd_race_sides(int argc, char** argv) {
   std::vector<train::SideExample> far_check_labels;
   if (!vm.count("from")) {
     std::vector<train::SideExample> first = near_train;
-    if (vm.count("far-from")) {
-      auto teacher = eval::RaceSidesNet::load(vm["far-from"].as<std::string>());
-      if (!teacher) {
-        std::cerr << "tavla race-sides: " << teacher.error() << "\n";
-        return 1;
-      }
-      for (const auto& side : far_train) {
-        train::SideExample e{side, {}};
-        teacher->evaluate(side, e.target);
-        first.push_back(e);
-      }
-      for (const auto& side : far_check) {
-        train::SideExample e{side, {}};
-        teacher->evaluate(side, e.target);
-        far_check_labels.push_back(e);
-      }
+    if (teacher) {
+      auto taught = [&](const std::vector<engine::SideCounts>& sides,
+                        std::vector<train::SideExample>& into) {
+        for (const auto& side : sides) {
+          train::SideExample e{side, {}};
+          teacher->evaluate(side, e.target);
+          into.push_back(e);
+        }
+      };
+      taught(far_train, first);
+      taught(far_check, far_check_labels);
     }
     train::SideFitSettings fs{epochs, rate0, rate0, 64, seed + 2};
     train::fit_sides(*net, first, near_check, fs, [&](int e, const train::SideFitReport& r) {

@@ -72,6 +72,8 @@ TEST(StrengthCli, BadOptions) {
   expect_error("duel --weights-b /nonexistent/w.wd", "/nonexistent/w.wd");
   expect_error("duel --weights /nonexistent/both.wd", "/nonexistent/both.wd");
   expect_error("duel --bogus", "unrecognised option '--bogus'");
+  expect_error("duel --luck-plies 3", "--luck-plies must be 0, 1 or 2 (got 3)");
+  expect_error("duel --luck-plies 1 --no-luck", "--luck-plies needs the luck adjustment");
   expect_error("duel --positions /nonexistent/starts.txt",
                "--positions: cannot open /nonexistent/starts.txt");
   {
@@ -106,6 +108,7 @@ TEST(StrengthCli, ShortRuns) {
   EXPECT_EQ(d.status, 0) << d.out;
   EXPECT_NE(d.out.find("\"games\":4"), std::string::npos) << d.out;
   EXPECT_NE(d.out.find("\"adjusted_points_per_game\""), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("\"luck_plies\":0"), std::string::npos) << d.out;
   EXPECT_NE(d.out.find("\"b\":\"expert (0-ply), noise 0.05, gnubg.wd\""), std::string::npos)
       << d.out;
   {
@@ -113,9 +116,10 @@ TEST(StrengthCli, ShortRuns) {
     FILE* f = std::fopen(starts.c_str(), "w");
     std::fputs("race 2+4GEAB7ew4AAA 0.9 0 0 0 0\n4HPwATDgc/ABMA:cAkAAAAAAAAA\n", f);
     std::fclose(f);
-    Outcome p = run("duel --games 4 --json --positions " + starts + w);
+    Outcome p = run("duel --games 4 --json --luck-plies 1 --positions " + starts + w);
     EXPECT_EQ(p.status, 0) << p.out;
     EXPECT_NE(p.out.find("\"starting_positions\":2"), std::string::npos) << p.out;
+    EXPECT_NE(p.out.find("\"luck_plies\":1"), std::string::npos) << p.out;
   }
   Outcome e = run("errors --json" + w);
   EXPECT_EQ(e.status, 0) << e.out;

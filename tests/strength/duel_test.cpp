@@ -154,6 +154,25 @@ TEST(Duel, LuckOffGivesRawResults) {
     }
 }
 
+TEST(Duel, DeeperLuckChangesOnlyTheAdjustment) {
+  GNUBG_NETS_OR_SKIP(nets);
+  GNUBG_BEAROFF_OR_SKIP(bearoff);
+  DuelSettings st = settings(3, 6);
+  auto shallow = Duel(player(nets), player(nets, 0.03f), bearoff, st).run();
+  st.luck_plies = 1;
+  auto deep = Duel(player(nets), player(nets, 0.03f), bearoff, st).run();
+  int luck_differs = 0;
+  for (size_t i = 0; i < shallow.size(); ++i)
+    for (int g = 0; g < 2; ++g) {
+      // The same games (the play never depends on the luck's depth)...
+      EXPECT_EQ(deep[i].games[g].points, shallow[i].games[g].points) << i;
+      EXPECT_EQ(deep[i].games[g].turns, shallow[i].games[g].turns) << i;
+      // ...with other luck terms.
+      luck_differs += deep[i].games[g].luck_a != shallow[i].games[g].luck_a;
+    }
+  EXPECT_GT(luck_differs, 0);
+}
+
 TEST(DiceSequence, FromAPositionTheFirstRollMayBeADouble) {
   int first_doubles = 0;
   for (int pair = 0; pair < 360; ++pair) {

@@ -97,6 +97,44 @@ TEST(Luck, MeanOverTheDiceIsZero) {
   EXPECT_NEAR(roll_luck(t, false, 6, 1), 0.0f, 1e-6f);
 }
 
+TEST(Luck, DeeperValuesKeepThePlaysAndTheZeroMean) {
+  GNUBG_NETS_OR_SKIP(nets);
+  GNUBG_BEAROFF_OR_SKIP(bearoff);
+  eval::Search search(nets, bearoff, size_t{1} << 16);
+  // A bearoff where some rolls take both chequers off (the game ends: the 1-ply value must
+  // still see the win) and the others leave one behind.
+  Board last;
+  last.on_roll()[0] = 1;
+  last.on_roll()[4] = 1;
+  last.sides[Board::kOpponent][5] = 3;
+  last.sides[Board::kOpponent][2] = 4;
+  const Board cases[] = {Board::starting_position(), race(), closed_board_on_the_bar(), last};
+  eval::EvalContext one{1, false, true, true, 0.0f};
+  for (size_t c = 0; c < std::size(cases); ++c) {
+    const RollTable shallow = best_plays(search, cases[c], 0, false);
+    const RollTable deep = best_plays(search, cases[c], 0, false, 1);
+    EXPECT_NEAR(mean_luck_over_dice(deep, false), 0.0, 1e-6) << "case " << c;
+    int differ = 0;
+    for (int i = 0; i < 6; ++i)
+      for (int j = 0; j <= i; ++j) {
+        // The play is the 0-ply one; only its value comes from 1 ply, for the mover.
+        EXPECT_EQ(deep.best[i][j], shallow.best[i][j]) << c << " " << i + 1 << j + 1;
+        const Board& after = deep.best[i][j];
+        if (after.checkers_on_board(Board::kOnRoll) == 0) {
+          EXPECT_FLOAT_EQ(deep.equity[i][j], 1.0f) << c;  // a single game won: 3 chequers off
+          continue;
+        }
+        const float direct =
+            -search.evaluate(after.swapped(), cubeless_money(1), one).cubeless_equity;
+        EXPECT_FLOAT_EQ(deep.equity[i][j], direct) << c << " " << i + 1 << j + 1;
+        differ += std::abs(deep.equity[i][j] - shallow.equity[i][j]) > 1e-4f;
+      }
+    if (c < 2) {
+      EXPECT_GT(differ, 0) << "case " << c;  // 1 ply sees other values than 0 ply
+    }
+  }
+}
+
 TEST(DiceSequence, RollsComeWithTheirProbabilities) {
   // Turn 0: the 15 non-doubles, 1/15 each; later turns: a double 1/36, another roll 2/36.
   constexpr int kPairs = 4000, kTurns = 30;

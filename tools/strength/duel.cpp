@@ -103,7 +103,7 @@ GameOutcome Duel::play_game(Worker& w, DiceSequence& dice, bool a_first, const B
     Board chosen;
     bool have_choice = false;
     if (settings_.luck_adjustment) {
-      const RollTable t = best_plays(ref, board, mover, opening);
+      const RollTable t = best_plays(ref, board, mover, opening, settings_.luck_plies);
       const float luck = roll_luck(t, opening, d.d1, d.d2);
       (mover == 0 ? g.luck_a : g.luck_b) += luck * static_cast<float>(g.cube);
       if (plays_reference_[mover] && !settings_.cube) {

@@ -15,7 +15,8 @@
 // Luck adjustment: for every roll, luck = (cubeless equity after the best 0-ply play of that roll)
 // - (the average of that over all rolls: 36, or the 30 non-doubles of an opening roll), both from
 // the roller's point of view, computed by one fixed reference evaluator (A's nets at 0 ply, no
-// noise). The luck of a turn has mean 0 whatever happened before, so the adjusted result
+// noise; DuelSettings::luck_plies values the best plays deeper, the play still chosen at 0 ply).
+// The luck of a turn has mean 0 whatever happened before, so the adjusted result
 // points(A) - (luck(A) - luck(B)) has the same mean as the raw result and a smaller variance.
 // With the cube each roll's luck is multiplied by the cube value in force when it was rolled
 // (known before the roll, so the mean is still 0).
@@ -53,6 +54,7 @@ struct DuelSettings {
   uint32_t seed = 1;
   int threads = 1;
   bool luck_adjustment = true;   // off: adjusted results equal the raw ones (and games are faster)
+  int luck_plies = 0;            // plies at which the reference values each roll's best 0-ply play
   bool cube = false;             // money play with a doubling cube (see above)
   int max_turns = 10000;         // safety net: a game still running then counts 0 points
   // Empty: every game starts from the opening position. Else pair p starts from starts[p mod n],

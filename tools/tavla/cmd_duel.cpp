@@ -71,7 +71,8 @@ int cmd_duel(int argc, char** argv) {
       "deciding doubles and takes with its own settings, no Jacoby rule, no beavers), with mirrored\n"
       "dice: every dice sequence is played twice with the sides swapped. Reports the points per\n"
       "game won by A, raw and luck-adjusted (the luck of every roll is measured by A's nets at\n"
-      "0 ply and taken out, times the cube in force: same mean, smaller variance), with 95%\n"
+      "0 ply and taken out, times the cube in force: same mean, smaller variance; --luck-plies\n"
+      "values each roll's best 0-ply play deeper, for a smaller variance still), with 95%\n"
       "confidence intervals over mirrored pairs, win, gammon and backgammon rates. Results depend\n"
       "only on the seed, not on --threads.\n\noptions");
   opts.add_options()("help,h", "show this help")(
@@ -79,6 +80,9 @@ int cmd_duel(int argc, char** argv) {
       "seed", po::value<uint32_t>()->default_value(1), "dice seed")(
       "threads", po::value<int>()->default_value(1), "threads (results do not depend on it)")(
       "no-luck", "no luck adjustment (faster; adjusted = raw)")(
+      "luck-plies", po::value<int>()->default_value(0),
+      "plies (0..2) at which A's nets value the best 0-ply play of every roll for the luck "
+      "adjustment (cubeless, pruning nets)")(
       "cube", "money play with the doubling cube (default cubeless)")(
       "positions", po::value<std::string>(),
       "start pair p from the p-th position of this file (cycled) instead of the opening: one\n"
@@ -142,6 +146,15 @@ int cmd_duel(int argc, char** argv) {
   st.seed = vm["seed"].as<uint32_t>();
   st.threads = threads;
   st.luck_adjustment = !vm.count("no-luck");
+  st.luck_plies = vm["luck-plies"].as<int>();
+  if (st.luck_plies < 0 || st.luck_plies > 2) {
+    std::cerr << "tavla duel: --luck-plies must be 0, 1 or 2 (got " << st.luck_plies << ")\n";
+    return 2;
+  }
+  if (st.luck_plies > 0 && !st.luck_adjustment) {
+    std::cerr << "tavla duel: --luck-plies needs the luck adjustment (drop --no-luck)\n";
+    return 2;
+  }
   st.cube = vm.count("cube") > 0;
   strength::Duel duel(players[0], players[1], provider ? &*provider : nullptr, st);
 
@@ -176,6 +189,7 @@ int cmd_duel(int argc, char** argv) {
     w.field("seed", static_cast<long long>(st.seed));
     w.field("cubeless", !st.cube);
     w.field("luck_adjustment", st.luck_adjustment);
+    if (st.luck_adjustment) w.field("luck_plies", static_cast<long long>(st.luck_plies));
     if (!st.starts.empty()) w.field("starting_positions", static_cast<long long>(st.starts.size()));
     json_estimate(w, "points_per_game", s.raw);
     json_estimate(w, "adjusted_points_per_game", s.adjusted);
@@ -197,9 +211,10 @@ int cmd_duel(int argc, char** argv) {
     std::cout << w.str() << "\n";
   } else {
     std::printf("A: %s\nB: %s\n", players[0].name.c_str(), players[1].name.c_str());
+    const std::string luck_by =
+        ", luck-adjusted by A's nets at " + std::to_string(st.luck_plies) + " ply";
     std::printf("%d games (%d mirrored pairs), seed %u, %s money%s\n", s.games, s.pairs, st.seed,
-                st.cube ? "cubeful" : "cubeless",
-                st.luck_adjustment ? ", luck-adjusted by A's nets at 0 ply" : "");
+                st.cube ? "cubeful" : "cubeless", st.luck_adjustment ? luck_by.c_str() : "");
     if (!st.starts.empty())
       std::printf("from %zu starting positions of %s\n", st.starts.size(),
                   vm["positions"].as<std::string>().c_str());

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // tavla duel and tavla errors from the command line: help, clear errors with a non-zero status for
 // bad options, and a short run of each with JSON output; tavla train's label databases, which
-// feed the strength work, likewise.
+// feed the strength work, likewise; tavla fit --pruning-replies.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,6 +12,8 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+
+#include "eval/weights.h"
 
 namespace {
 
@@ -337,6 +339,48 @@ TEST(StrengthCli, TrainKeepsTheRaceSidesNetBesideItsNets) {
 double number_after(const std::string& text, const std::string& key, size_t from = 0) {
   const size_t at = text.find(key, from);
   return at == std::string::npos ? -1 : std::atof(text.c_str() + at + key.size());
+}
+
+TEST(StrengthCli, FitPruningReplies) {
+  // tavla fit --pruning-replies: the pruning nets fitted to the main nets' values of the plays
+  // they pre-select from the data's positions, with the pre-selection's loss on the held-out
+  // positions before and after; the main nets are written unchanged.
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("tavla_cli_fit_pruning_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string data = (dir / "roots.txt").string();
+  {
+    std::ifstream in(TAVLA_SOURCE_DIR "/weights/labels/crashed_noisy_2ply_s28.txt");
+    std::ofstream out(data);
+    std::string line;
+    int n = 0;
+    while (n < 60 && std::getline(in, line))
+      if (!line.empty() && line[0] != '#') out << line << "\n", ++n;
+  }
+  const std::string from = TAVLA_SOURCE_DIR "/weights/tavla.wd";
+  const std::string out = (dir / "p.wd").string();
+  const std::string base =
+      "fit --pruning-replies --data " + data + " --from " + from + " --out " + out;
+  expect_error(base + " --check " + data, "--pruning-replies takes no --check");
+  expect_error("fit --pruning-replies --data " + (dir / "none.txt").string() + " --from " + from +
+                   " --out " + out,
+               "none.txt");
+  const Outcome r = run(base + " --class crashed --epochs 2 --holdout 4 --adam --batch 8 --rate 0.003");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("fitting the pruning nets to"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pruning loss before"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pruning loss after"), std::string::npos) << r.out;
+  // The main nets are --from's, byte for byte; only the crashed pruning net moved.
+  auto a = tavla::eval::read_weights(from);
+  auto b = tavla::eval::read_weights(out);
+  ASSERT_TRUE(a && b);
+  using tavla::eval::NetId;
+  for (NetId id : {NetId::kContact, NetId::kRace, NetId::kCrashed, NetId::kPruneContact,
+                   NetId::kPruneRace})
+    EXPECT_EQ(a->net(id).hidden_weights, b->net(id).hidden_weights);
+  EXPECT_NE(a->net(NetId::kPruneCrashed).hidden_weights, b->net(NetId::kPruneCrashed).hidden_weights);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(StrengthCli, RaceSidesWalksAndFarFrom) {

@@ -12,10 +12,12 @@
 #include "bearoff/bearoff_provider.h"
 #include "bearoff/default_databases.h"
 #include "eval/net_set.h"
+#include "eval/race_sides_net.h"
 #include "eval/weights.h"
 #include "tavla/commands.h"
 #include "train/calibration.h"
 #include "train/fit.h"
+#include "train/pruning_replies.h"
 #include "train/label_file.h"
 
 namespace po = boost::program_options;
@@ -100,6 +102,104 @@ int calibrate(const po::variables_map& vm) {
   return 0;
 }
 
+void print_pruning_loss(const char* when, const std::array<train::PruningLoss, train::kNetClasses>& l) {
+  std::fprintf(stderr, "pruning loss %s (held-out roots; mEMG per pruned roll, rolls missed):", when);
+  for (int c = 0; c < train::kNetClasses; ++c)
+    std::fprintf(stderr, " %s %.3f (%.1f%% of %.0f)",
+                 std::string(eval::position_class_name(train::net_class(c))).c_str(),
+                 1000 * l[static_cast<size_t>(c)].mean_loss, 100 * l[static_cast<size_t>(c)].missed,
+                 l[static_cast<size_t>(c)].rolls);
+  std::fprintf(stderr, "\n");
+}
+
+// tavla fit --pruning-replies: see the usage text.
+int fit_pruning(const po::variables_map& vm, train::FitSettings s, const std::string& cls) {
+  s.pruning_only = true;
+  std::vector<engine::Board> roots, held;
+  for (const auto& file : vm["data"].as<std::vector<std::string>>()) {
+    auto read = train::read_labels(file);
+    if (!read) {
+      std::cerr << "tavla fit: " << read.error() << "\n";
+      return 1;
+    }
+    for (const auto& e : *read) {
+      const size_t i = roots.size() + held.size();
+      (s.holdout_every > 0 && i % static_cast<size_t>(s.holdout_every) == 0 ? held : roots)
+          .push_back(e.board);
+    }
+  }
+  const std::filesystem::path from = vm["from"].as<std::string>();
+  auto w = eval::read_weights(from);
+  if (!w) {
+    std::cerr << "tavla fit: " << w.error() << "\n";
+    return 1;
+  }
+  std::shared_ptr<const eval::RaceSidesNet> sides;
+  if (auto file = eval::NetSet::race_sides_file(from)) {
+    auto r = eval::RaceSidesNet::load(*file);
+    if (!r) {
+      std::cerr << "tavla fit: " << r.error() << "\n";
+      return 1;
+    }
+    sides = std::make_shared<const eval::RaceSidesNet>(std::move(r).value());
+  }
+  auto nets = eval::NetSet::create(*w, sides);
+  if (!nets) {
+    std::cerr << "tavla fit: " << nets.error() << "\n";
+    return 1;
+  }
+  auto dbs = bearoff::open_default_databases(
+      true, [](const std::string& what) { std::fprintf(stderr, "building %s\n", what.c_str()); });
+  std::optional<bearoff::DatabaseBearoffProvider> provider;
+  if (dbs) provider.emplace(*dbs);
+  const eval::BearoffProvider* bearoff = provider ? &*provider : nullptr;
+  eval::Evaluator ev(*nets, bearoff);
+  std::optional<eval::PositionClass> want;
+  if (cls == "race") want = eval::PositionClass::kRace;
+  if (cls == "crashed") want = eval::PositionClass::kCrashed;
+  if (cls == "contact") want = eval::PositionClass::kContact;
+  const std::vector<train::Example> data = train::pruning_examples(ev, roots, want);
+  if (data.empty()) {
+    std::cerr << "tavla fit: no pruned replies of class " << cls << " from the data's positions\n";
+    return 1;
+  }
+  std::fprintf(stderr, "fitting the pruning nets to %zu replies (%s) of %zu positions\n",
+               data.size(), cls.c_str(), roots.size());
+  if (!held.empty()) print_pruning_loss("before", train::pruning_loss(ev, held));
+  eval::Weights weights = std::move(w).value();
+  const auto epochs = train::fit_nets(weights, data, s, [](const train::FitEpoch& e) {
+    std::fprintf(stderr, "epoch %d: training loss %.5f, held-out KL %.6f, held-out equity error %.5f",
+                 e.epoch, e.train_loss, e.holdout_excess, e.holdout_equity_error);
+    if (e.epoch > 0) std::fprintf(stderr, " (step %.3g)", e.rate);
+    std::fprintf(stderr, "\n");
+  });
+  for (const auto& e : epochs)
+    if (e.best)
+      std::fprintf(stderr, "kept epoch %d (held-out KL %.6f, equity error %.5f)\n", e.epoch,
+                   e.holdout_excess, e.holdout_equity_error);
+  if (auto bad = eval::validate(weights)) {
+    std::cerr << "tavla fit: the fitted nets are not usable: " << *bad << "\n";
+    return 1;
+  }
+  if (!held.empty()) {
+    auto fitted = eval::NetSet::create(weights, sides);
+    if (!fitted) {
+      std::cerr << "tavla fit: " << fitted.error() << "\n";
+      return 1;
+    }
+    eval::Evaluator after(*fitted, bearoff);
+    print_pruning_loss("after", train::pruning_loss(after, held));
+  }
+  const std::filesystem::path out = vm["out"].as<std::string>();
+  auto err = out.extension() == ".weights" ? eval::write_weights_text(weights, out)
+                                           : eval::write_weights_binary(weights, out);
+  if (err) {
+    std::cerr << "tavla fit: " << *err << "\n";
+    return 1;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int cmd_fit(int argc, char** argv) {
@@ -111,7 +211,14 @@ int cmd_fit(int argc, char** argv) {
       "over the set, every Nth position held out. Prints each epoch's training loss and the\n"
       "held-out divergence (nats per position, 0 = the labels exactly) and equity error (mean\n"
       "|cubeless money equity - the label's|, points per game) and writes the nets of the\n"
-      "epoch with the lowest divergence; the other nets are copied from --from.\n\noptions");
+      "epoch with the lowest divergence; the other nets are copied from --from.\n\n"
+      "With --pruning-replies only the pruning nets are fitted, and not to the labels: every\n"
+      "position of the data (of any class; labels unused) is a root, and every play of every\n"
+      "roll of it that a search would pre-select with a pruning net becomes an example,\n"
+      "labelled with --from's main nets (race sides net and databases included): what the\n"
+      "pruning nets should rank like. --class then picks the replies' class. Every --holdout'th\n"
+      "root is kept aside to report, before and after, what the pre-selection loses by the main\n"
+      "nets' own values (train/pruning_replies.h).\n\noptions");
   opts.add_options()("help,h", "show this help")("data", po::value<std::vector<std::string>>(),
                                                  "a label file (several allowed)")(
       "check", po::value<std::vector<std::string>>(),
@@ -146,6 +253,9 @@ int cmd_fit(int argc, char** argv) {
       "platt", po::value<std::string>()->default_value("none"),
       "--calibrate --out: instead of shifting every output's logit, map the logits of the win "
       "output (win) or of every output (all) by their maximum-likelihood scale and offset")(
+      "pruning-replies",
+      "fit only the pruning nets, to the main nets' values of the plays they pre-select "
+      "among (see above)")(
       "calibrate", po::value<int>(),
       "measure (and with --out fit) the outputs' calibration on "
       "this many self-play games");
@@ -205,6 +315,14 @@ int cmd_fit(int argc, char** argv) {
   if (cls != "all" && cls != "race" && cls != "crashed" && cls != "contact") {
     std::cerr << "tavla fit: --class must be race, crashed, contact or all, not '" << cls << "'\n";
     return 2;
+  }
+  if (vm.count("pruning-replies")) {
+    if (vm.count("check")) {
+      std::cerr << "tavla fit: --pruning-replies takes no --check (its check is the held-out "
+                   "roots' pruning loss)\n";
+      return 2;
+    }
+    return fit_pruning(vm, s, cls);
   }
 
   std::vector<train::Example> data, check;

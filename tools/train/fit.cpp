@@ -24,16 +24,22 @@ double money_equity(const P& p) {
   return 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4];
 }
 
-// Mean divergence and mean equity error of `nets` on `held` (FitEpoch).
+// Mean divergence and mean equity error of `nets` on `held` (FitEpoch): of the main nets, or of
+// the pruning nets (on their 200 base inputs).
 void measure(const std::array<TrainNet, eval::kNetCount>& nets,
-             const std::vector<const Example*>& held, double& excess, double& equity_error) {
+             const std::vector<const Example*>& held, bool pruning, double& excess,
+             double& equity_error) {
   excess = equity_error = 0;
   if (held.empty()) return;
   eval::SparseInputs x;
   double sum = 0, equity = 0;
   for (const Example* e : held) {
-    eval::encode_sparse(e->cls, e->board, x);
-    const auto y = nets[static_cast<int>(main_net_of(e->cls))].forward(x);
+    if (pruning)
+      eval::encode_base_sparse(e->board, x);
+    else
+      eval::encode_sparse(e->cls, e->board, x);
+    const auto y =
+        nets[static_cast<int>(pruning ? pruning_net_of(e->cls) : main_net_of(e->cls))].forward(x);
     sum += cross_entropy(y, e->target) - cross_entropy(e->target, e->target);
     equity += std::abs(money_equity(y) - money_equity(e->target));
   }
@@ -59,8 +65,8 @@ std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& exa
   if (check)
     for (const Example& e : *check) checked.push_back(&e);
   const auto measure_all = [&](const std::array<TrainNet, eval::kNetCount>& nets, FitEpoch& fe) {
-    measure(nets, held, fe.holdout_excess, fe.holdout_equity_error);
-    measure(nets, checked, fe.check_excess, fe.check_equity_error);
+    measure(nets, held, s.pruning_only, fe.holdout_excess, fe.holdout_equity_error);
+    measure(nets, checked, s.pruning_only, fe.check_excess, fe.check_equity_error);
   };
   // What picks the kept epoch: the check set's divergence when there is one, else the held-out.
   const bool by_equity = s.loss == Loss::kSquared;
@@ -74,7 +80,9 @@ std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& exa
   for (int i = 0; i < eval::kNetCount; ++i) nets[i].w = w.nets[i];
   if (s.fresh_hidden > 0) {
     std::array<bool, eval::kNetCount> present{};
-    for (const Example& e : examples) present[static_cast<int>(main_net_of(e.cls))] = true;
+    for (const Example& e : examples)
+      present[static_cast<int>(s.pruning_only ? pruning_net_of(e.cls) : main_net_of(e.cls))] =
+          true;
     std::mt19937_64 init(s.seed ^ 0x6672657368ULL);  // "fresh": not the shuffles' stream
     for (int i = 0; i < eval::kNetCount; ++i)
       if (present[i]) nets[i] = TrainNet::random(w.nets[i].inputs, s.fresh_hidden, init);
@@ -114,12 +122,15 @@ std::vector<FitEpoch> fit_nets(eval::Weights& w, const std::vector<Example>& exa
     std::shuffle(train.begin(), train.end(), rng);
     double loss = 0;
     for (const Example* e : train) {
-      eval::encode_sparse(e->cls, e->board, x);
-      const int main_net = static_cast<int>(main_net_of(e->cls));
-      loss += batched ? learn_batched(main_net, x, *e) : learn(main_net, x, *e);
+      if (!s.pruning_only) {
+        eval::encode_sparse(e->cls, e->board, x);
+        const int main_net = static_cast<int>(main_net_of(e->cls));
+        loss += batched ? learn_batched(main_net, x, *e) : learn(main_net, x, *e);
+      }
       eval::encode_base_sparse(e->board, x);
       const int prune_net = static_cast<int>(pruning_net_of(e->cls));
-      batched ? learn_batched(prune_net, x, *e) : learn(prune_net, x, *e);
+      const double l = batched ? learn_batched(prune_net, x, *e) : learn(prune_net, x, *e);
+      if (s.pruning_only) loss += l;
     }
     for (int net = 0; net < eval::kNetCount; ++net)
       if (batched && pending[net] > 0) {

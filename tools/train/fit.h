@@ -33,8 +33,11 @@ struct FitSettings {
   float rate_final = 0;
   // When > 0, the main net of every class in the examples starts from small random weights with
   // this many hidden units (seeded by `seed`) instead of from `w`: fresh or wider nets. Their
-  // pruning nets still start from `w`.
+  // pruning nets still start from `w` (with pruning_only: the pruning nets start fresh).
   int fresh_hidden = 0;
+  // Only the pruning nets learn, and the measures are theirs; the main nets stay as in `w`. For
+  // examples made for them (pruning_replies.h), which the main nets must not learn.
+  bool pruning_only = false;
 };
 
 // The step size of epoch `epoch` (1..s.epochs) under s.rate and s.rate_final.

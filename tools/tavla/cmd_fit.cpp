@@ -26,6 +26,17 @@ namespace tavla::cli {
 
 namespace {
 
+// Writes the fitted nets (.weights: text, else binary); the command's exit status.
+int write_fitted(const eval::Weights& weights, const std::filesystem::path& out) {
+  auto err = out.extension() == ".weights" ? eval::write_weights_text(weights, out)
+                                           : eval::write_weights_binary(weights, out);
+  if (err) {
+    std::cerr << "tavla fit: " << *err << "\n";
+    return 1;
+  }
+  return 0;
+}
+
 // tavla fit --calibrate GAMES: see the usage text.
 int calibrate(const po::variables_map& vm) {
   const int games = vm["calibrate"].as<int>();
@@ -191,13 +202,7 @@ int fit_pruning(const po::variables_map& vm, train::FitSettings s, const std::st
     print_pruning_loss("after", train::pruning_loss(after, held));
   }
   const std::filesystem::path out = vm["out"].as<std::string>();
-  auto err = out.extension() == ".weights" ? eval::write_weights_text(weights, out)
-                                           : eval::write_weights_binary(weights, out);
-  if (err) {
-    std::cerr << "tavla fit: " << *err << "\n";
-    return 1;
-  }
-  return 0;
+  return write_fitted(weights, out);
 }
 
 }  // namespace
@@ -379,13 +384,7 @@ int cmd_fit(int argc, char** argv) {
     return 1;
   }
   const std::filesystem::path out = vm["out"].as<std::string>();
-  auto err = out.extension() == ".weights" ? eval::write_weights_text(weights, out)
-                                           : eval::write_weights_binary(weights, out);
-  if (err) {
-    std::cerr << "tavla fit: " << *err << "\n";
-    return 1;
-  }
-  return 0;
+  return write_fitted(weights, out);
 }
 
 }  // namespace tavla::cli

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <vector>
 
 #include "eval/weights.h"
 
@@ -156,6 +157,49 @@ TEST(StrengthCli, SeveralPositionFilesAreScoredAsOneSet) {
               1e-9);
   EXPECT_GT(json_number(both.out, "all", "total_loss"), 0);
   EXPECT_NE(both.out.find(crashed + ", " + race), std::string::npos) << both.out;
+}
+
+TEST(StrengthCli, DecisionsListEveryLossWorstFirst) {
+  // --decisions lists exactly the decisions that lost equity: as many as the decisions that did
+  // not find the best play, their losses summing to the total, worst first.
+  const std::string crashed = TAVLA_SOURCE_DIR "/bench/rollout_positions_crashed.txt";
+  Outcome j = run("errors --json --decisions --positions " + crashed);
+  ASSERT_EQ(j.status, 0) << j.out;
+  std::vector<double> losses;
+  for (size_t at = j.out.find("\"loss\":"); at != std::string::npos;
+       at = j.out.find("\"loss\":", at + 1))
+    losses.push_back(std::stod(j.out.substr(at + 7)));
+  const double decisions = json_number(j.out, "all", "decisions");
+  const double best = json_number(j.out, "all", "best_plays");
+  ASSERT_GT(decisions - best, 0);
+  EXPECT_EQ(static_cast<double>(losses.size()), decisions - best);
+  double sum = 0;
+  for (size_t i = 0; i < losses.size(); ++i) {
+    EXPECT_GT(losses[i], 0);
+    if (i > 0) {
+      EXPECT_GE(losses[i - 1], losses[i]);
+    }
+    sum += losses[i];
+  }
+  EXPECT_NEAR(sum, json_number(j.out, "all", "total_loss"), 1e-4);
+  // Every listed decision names its position, class, dice and both plays in gnubg's notation.
+  const size_t first = j.out.find("\"decisions\":[{");
+  ASSERT_NE(first, std::string::npos) << j.out;
+  const std::string entry = j.out.substr(first, j.out.find('}', first) - first);
+  for (const char* key : {"\"index\":", "\"id\":\"", "\"class\":\"crashed\"", "\"dice\":\"",
+                          "\"chosen\":\"", "\"best\":\""})
+    EXPECT_NE(entry.find(key), std::string::npos) << key << " in " << entry;
+  EXPECT_EQ(entry.find("\"chosen\":\"?\""), std::string::npos) << entry;
+  EXPECT_NE(entry.find('/'), std::string::npos) << entry;
+
+  Outcome t = run("errors --decisions --positions " + crashed);
+  ASSERT_EQ(t.status, 0) << t.out;
+  EXPECT_NE(t.out.find("decisions that lost equity, worst first (" +
+                       std::to_string(losses.size()) + ")"),
+            std::string::npos)
+      << t.out;
+  Outcome plain = run("errors --positions " + crashed);
+  EXPECT_EQ(plain.out.find("decisions that lost equity"), std::string::npos) << plain.out;
 }
 
 TEST(StrengthCli, RolloutReferenceResumes) {

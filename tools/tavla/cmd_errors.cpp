@@ -11,11 +11,14 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <vector>
 
 #include "bearoff/bearoff_provider.h"
 #include "bearoff/default_databases.h"
+#include "engine/move_text.h"
+#include "engine/movegen.h"
 #include "eval/position_class.h"
 #include "strength/error_rate.h"
 #include "strength/error_set.h"
@@ -69,6 +72,34 @@ void json_tally(text::JsonWriter& w, const strength::ErrorTally& t) {
   w.field("errors_over_0_01", t.errors);
   w.field("best_plays", t.best);
   w.end_object();
+}
+
+// A play of p in gnubg's notation ("13/7* 8/7"); "?" if `after` is none of the roll's plays.
+std::string play_text(const strength::ErrorPosition& p, const engine::Board& after) {
+  auto moves = std::make_unique<engine::MoveList>();
+  engine::generate_moves(p.board, p.d1, p.d2, *moves);
+  for (const engine::LegalMove& m : *moves)
+    if (m.after == after) return engine::format_move(p.board, m.move);
+  return "?";
+}
+
+// A decision that lost equity, for --decisions.
+struct LostDecision {
+  int index = 0;  // in the set, from 0
+  float loss = 0;
+};
+
+// The decisions of the set that lost equity, worst first (ties in the set's order).
+std::vector<LostDecision> lost_decisions(const strength::ErrorSet& set,
+                                         const std::vector<engine::Board>& chosen) {
+  std::vector<LostDecision> lost;
+  for (size_t i = 0; i < chosen.size(); ++i) {
+    auto loss = strength::play_loss(set.positions[i], chosen[i]);
+    if (loss && *loss > 0) lost.push_back({static_cast<int>(i), *loss});
+  }
+  std::stable_sort(lost.begin(), lost.end(),
+                   [](const LostDecision& a, const LostDecision& b) { return a.loss > b.loss; });
+  return lost;
 }
 
 void print_tally(const char* name, const strength::ErrorTally& t) {
@@ -234,6 +265,9 @@ int cmd_errors(int argc, char** argv) {
       "bench/rollout_positions*.txt); --cube takes one")("threads", po::value<int>()->default_value(1),
                                     "threads (results do not depend on it)")(
       "progress", "show progress on stderr even when it is not a terminal")("json", "print JSON")(
+      "decisions",
+      "also list every decision that lost equity, worst first: the position (gnubg ID with the "
+      "dice), its class, the play chosen, the best play and the loss")(
       "cube", "cube decisions (see above) instead of chequer plays")(
       "build", po::value<std::string>(), "build a new positions file FILE instead")(
       "contact", po::value<int>()->default_value(500), "--build: contact positions")(
@@ -333,6 +367,23 @@ int cmd_errors(int argc, char** argv) {
       json_tally(w, report->by_theme[t]);
     }
     w.end_object();
+    if (vm.count("decisions")) {
+      w.key("decisions");
+      w.begin_array();
+      for (const LostDecision& d : lost_decisions(*set, chosen)) {
+        const strength::ErrorPosition& p = set->positions[d.index];
+        w.begin_object();
+        w.field("index", d.index + 1);
+        w.field("id", strength::error_position_id(p));
+        w.field("class", std::string(eval::position_class_name(p.cls)));
+        w.field("dice", std::to_string(p.d1) + std::to_string(p.d2));
+        w.field("chosen", play_text(p, chosen[d.index]));
+        w.field("best", play_text(p, p.moves.front().after));
+        w.field("loss", static_cast<double>(d.loss));
+        w.end_object();
+      }
+      w.end_array();
+    }
     w.field("seconds", secs);
     w.end_object();
     std::cout << w.str() << "\n";
@@ -349,6 +400,20 @@ int cmd_errors(int argc, char** argv) {
     for (int t = 0; t < strength::kThemeCount; ++t)
       print_tally(std::string(strength::theme_name(strength::kThemes[t])).c_str(),
                   report->by_theme[t]);
+    if (vm.count("decisions")) {
+      const auto lost = lost_decisions(*set, chosen);
+      std::printf("\ndecisions that lost equity, worst first (%zu)\n", lost.size());
+      std::printf("%5s %-29s %-8s %4s %8s  %-24s %s\n", "#", "position", "class", "dice",
+                  "loss", "chosen", "best");
+      for (const LostDecision& d : lost) {
+        const strength::ErrorPosition& p = set->positions[d.index];
+        std::printf("%5d %-29s %-8s %d%d %9.4f  %-24s %s\n", d.index + 1,
+                    strength::error_position_id(p).c_str(),
+                    std::string(eval::position_class_name(p.cls)).c_str(), p.d1, p.d2, d.loss,
+                    play_text(p, chosen[d.index]).c_str(),
+                    play_text(p, p.moves.front().after).c_str());
+      }
+    }
     std::printf("\n%.1f s\n", secs);
   }
   return 0;

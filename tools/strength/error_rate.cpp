@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "strength/error_rate.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -41,6 +42,18 @@ engine::Result<ErrorReport> tally_errors(const ErrorSet& set,
       if (has_theme(p.board, p.cls, kThemes[t])) add(r.by_theme[t]);
   }
   return r;
+}
+
+std::vector<LostDecision> lost_decisions(const ErrorSet& set,
+                                         std::span<const engine::Board> chosen) {
+  std::vector<LostDecision> lost;
+  for (size_t i = 0; i < chosen.size() && i < set.positions.size(); ++i) {
+    auto loss = play_loss(set.positions[i], chosen[i]);
+    if (loss && *loss > 0) lost.push_back({static_cast<int>(i), *loss});
+  }
+  std::stable_sort(lost.begin(), lost.end(),
+                   [](const LostDecision& a, const LostDecision& b) { return a.loss > b.loss; });
+  return lost;
 }
 
 std::vector<engine::Board> choose_plays(const ErrorSet& set, const PlayerConfig& player,

@@ -44,6 +44,16 @@ std::optional<float> play_loss(const ErrorPosition& p, const engine::Board& chos
 // Tallies the losses of chosen[i] in set.positions[i]; an error names a play not in the set.
 engine::Result<ErrorReport> tally_errors(const ErrorSet& set, std::span<const engine::Board> chosen);
 
+// A decision that lost equity: its index in the set (from 0) and the loss (equity, mover's view).
+struct LostDecision {
+  int index = 0;
+  float loss = 0;
+};
+
+// The decisions whose chosen[i] lost equity, worst first (ties in the set's order); plays that are
+// not in the set are left out (tally_errors reports them).
+std::vector<LostDecision> lost_decisions(const ErrorSet& set, std::span<const engine::Board> chosen);
+
 // The configuration's play in every position of the set, positions spread over `threads` threads
 // (each with its own search; the choices do not depend on the number of threads). `progress`
 // (positions done, total) is called from the calling thread.

@@ -83,25 +83,6 @@ std::string play_text(const strength::ErrorPosition& p, const engine::Board& aft
   return "?";
 }
 
-// A decision that lost equity, for --decisions.
-struct LostDecision {
-  int index = 0;  // in the set, from 0
-  float loss = 0;
-};
-
-// The decisions of the set that lost equity, worst first (ties in the set's order).
-std::vector<LostDecision> lost_decisions(const strength::ErrorSet& set,
-                                         const std::vector<engine::Board>& chosen) {
-  std::vector<LostDecision> lost;
-  for (size_t i = 0; i < chosen.size(); ++i) {
-    auto loss = strength::play_loss(set.positions[i], chosen[i]);
-    if (loss && *loss > 0) lost.push_back({static_cast<int>(i), *loss});
-  }
-  std::stable_sort(lost.begin(), lost.end(),
-                   [](const LostDecision& a, const LostDecision& b) { return a.loss > b.loss; });
-  return lost;
-}
-
 void print_tally(const char* name, const strength::ErrorTally& t) {
   std::printf("%-9s %9d %12.2f %10d %7.1f%% %7.1f%%\n", name, t.decisions, t.mean_millipoints(),
               t.errors, t.decisions ? 100.0 * t.errors / t.decisions : 0.0,
@@ -370,7 +351,7 @@ int cmd_errors(int argc, char** argv) {
     if (vm.count("decisions")) {
       w.key("decisions");
       w.begin_array();
-      for (const LostDecision& d : lost_decisions(*set, chosen)) {
+      for (const strength::LostDecision& d : strength::lost_decisions(*set, chosen)) {
         const strength::ErrorPosition& p = set->positions[d.index];
         w.begin_object();
         w.field("index", d.index + 1);
@@ -401,11 +382,11 @@ int cmd_errors(int argc, char** argv) {
       print_tally(std::string(strength::theme_name(strength::kThemes[t])).c_str(),
                   report->by_theme[t]);
     if (vm.count("decisions")) {
-      const auto lost = lost_decisions(*set, chosen);
+      const auto lost = strength::lost_decisions(*set, chosen);
       std::printf("\ndecisions that lost equity, worst first (%zu)\n", lost.size());
       std::printf("%5s %-29s %-8s %4s %8s  %-24s %s\n", "#", "position", "class", "dice",
                   "loss", "chosen", "best");
-      for (const LostDecision& d : lost) {
+      for (const strength::LostDecision& d : lost) {
         const strength::ErrorPosition& p = set->positions[d.index];
         std::printf("%5d %-29s %-8s %d%d %9.4f  %-24s %s\n", d.index + 1,
                     strength::error_position_id(p).c_str(),

@@ -508,6 +508,40 @@ TEST(Trainer, ARaceSidesNetValuesTheRacesOfPlayAndOfLabels) {
   EXPECT_GT(apart, 0) << "the race sides net changed no label";
 }
 
+TEST(Trainer, OddEvenLabelsAreTheMeanOfTwoPlies) {
+  // --label-odd-even: each label is the mean of the --label-plies and the one-ply-shallower
+  // evaluations, which differ (an odd and an even ply), and the setting survives a checkpoint.
+  TrainState st = small_run(2, RoundKind::kSupervised);
+  st.settings.label_fraction = st.settings.label_fraction_race = st.settings.label_fraction_crashed = 1;
+  st.settings.label_plies = 1;
+  st.settings.label_odd_even = true;
+  const eval::Weights w = random_weights(st.settings);
+  const std::vector<Example> ex = play_games(w, st, nullptr, 0, 4, {}, nullptr);
+  ASSERT_FALSE(ex.empty());
+  auto nets = eval::NetSet::create(w);
+  ASSERT_TRUE(nets);
+  eval::Search search(*nets, nullptr);
+  const eval::CubeInfo ci = eval::money_cube_info(1, -1, 0, false, false);
+  eval::EvalContext one, zero;
+  one.plies = 1;
+  zero.plies = 0;
+  one.cubeful = zero.cubeful = false;
+  int apart = 0;
+  for (const Example& e : ex) {
+    const Probabilities p1 = search.evaluate(e.board, ci, one).probs;
+    const Probabilities p0 = search.evaluate(e.board, ci, zero).probs;
+    for (int k = 0; k < Probabilities::kCount; ++k)
+      EXPECT_NEAR(e.target[k], 0.5f * (p1[k] + p0[k]), 1e-6f) << k;
+    apart += std::abs(eval::cubeless_money_equity(p1) - eval::cubeless_money_equity(p0)) > 1e-3f;
+  }
+  EXPECT_GT(apart, 0) << "the two plies agreed everywhere: the test shows nothing";
+  const auto dir = temp_dir("odd_even");
+  ASSERT_FALSE(save_checkpoint(dir, w, st).has_value());
+  auto ck = load_checkpoint(dir);
+  ASSERT_TRUE(ck) << ck.error();
+  EXPECT_TRUE(ck.value().second.settings.label_odd_even);
+}
+
 TEST(Trainer, LabelDatabaseReachLabelsRacesBeyondItAndTheirAlternatives) {
   // --label-database-reach: races beyond a 6-point database, up to the 8-point, carry one-sided
   // values computed by its rule above its points (the extension); with --label-alternatives the

@@ -54,6 +54,9 @@ std::string labels_header(const train::TrainState& st) {
     h += std::to_string(s.label_rollout_trials) + "-trial rollouts of 0-ply play, truncated after " +
          std::to_string(s.label_truncate_plies) + " half-moves" +
          (s.label_rollout_vr ? ", variance reduction" : "") + ",";
+  else if (s.label_odd_even && s.label_plies > 0)
+    h += "means of " + std::to_string(s.label_plies) + "-ply and " +
+         std::to_string(s.label_plies - 1) + "-ply evaluations";
   else
     h += std::to_string(s.label_plies) + "-ply evaluations";
   h += " with the nets being trained, from round " + std::to_string(st.round) + ".\n";
@@ -117,6 +120,10 @@ int cmd_train(int argc, char** argv) {
       "lambda", po::value<float>(), "TD(lambda) trace decay (default 0.7)")(
       "exploration", po::value<float>(), "probability of a random play (default 0.02)")(
       "label-plies", po::value<int>(), "supervised rounds: plies of the labels (default 1)")(
+      "label-odd-even", po::value<bool>(),
+      "supervised rounds: each label the mean of the --label-plies and the one-ply-shallower\n"
+      "evaluations (true/false, default false; --label-plies >= 1): cancels the odd-even ply\n"
+      "effect that labels of one parity hand on from net to net (weights/README.md)")(
       "label-fraction", po::value<float>(),
       "supervised rounds: share of positions labelled (default 0.25; also sets the race and\n"
       "crashed shares unless the next two options say otherwise)")(
@@ -307,6 +314,9 @@ int cmd_train(int argc, char** argv) {
     set("lambda", s.play.lambda, 0.0f, 1.0f);
     set("exploration", s.play.exploration, 0.0f, 1.0f);
     set("label-plies", s.label_plies, 0, 3);
+    if (vm.count("label-odd-even")) s.label_odd_even = vm["label-odd-even"].as<bool>();
+    if (s.label_odd_even && s.label_plies < 1)
+      throw std::invalid_argument("--label-odd-even needs --label-plies 1 or more");
     if (vm.count("label-fraction"))
       s.label_fraction_race = s.label_fraction_crashed = vm["label-fraction"].as<float>();
     set("label-fraction", s.label_fraction, 0.0f, 1.0f);

@@ -151,6 +151,16 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
     eval::EvalContext ec;
     ec.plies = s.label_plies;
     ec.cubeful = false;
+    eval::EvalContext ec_below = ec;  // the other parity's ply, with label_odd_even
+    ec_below.plies = s.label_plies - 1;
+    auto label_of = [&](const engine::Board& b) {
+      eval::Probabilities p = search->evaluate(b, ci, ec).probs;
+      if (s.label_odd_even && s.label_plies > 0) {
+        const eval::Probabilities q = search->evaluate(b, ci, ec_below).probs;
+        for (int k = 0; k < eval::Probabilities::kCount; ++k) p[k] = 0.5f * (p[k] + q[k]);
+      }
+      return p;
+    };
     auto share_of = [&](PositionClass c) {
       return c == PositionClass::kRace      ? s.label_fraction_race
              : c == PositionClass::kCrashed ? s.label_fraction_crashed
@@ -195,7 +205,7 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
           const bool rolled = s.label_rollout_trials > 0;
           e.target = rolled ? rollout_labels(*nets, labels_see, rollout_settings, {e.board},
                                              first + i, labelled.size())[0]
-                            : search->evaluate(e.board, ci, ec).probs;
+                            : label_of(e.board);
           labelled.push_back(e);
           if (s.label_alternatives <= 0) continue;
           const auto alts = alternative_positions(ev, e.board, s.label_alternatives, rng);
@@ -210,7 +220,7 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
               labelled.push_back({alts[a].first, alts[a].second, p[a]});
           } else {
             for (const auto& a : alts)
-              labelled.push_back({a.first, a.second, search->evaluate(a.first, ci, ec).probs});
+              labelled.push_back({a.first, a.second, label_of(a.first)});
           }
         }
         ex = std::move(labelled);
@@ -360,6 +370,7 @@ std::string state_text(const TrainState& st) {
     << "rate_hidden_scale = " << s.rate_hidden_scale << "\n"
     << "lambda = " << s.play.lambda << "\nexploration = " << s.play.exploration << "\n"
     << "label_plies = " << s.label_plies << "\nlabel_fraction = " << s.label_fraction << "\n"
+    << "label_odd_even = " << s.label_odd_even << "\n"
     << "label_fraction_race = " << s.label_fraction_race << "\n"
     << "label_fraction_crashed = " << s.label_fraction_crashed << "\n"
     << "epochs = " << s.epochs << "\nlabel_alternatives = " << s.label_alternatives << "\n"
@@ -456,6 +467,7 @@ engine::Result<std::pair<eval::Weights, TrainState>> load_checkpoint(
   num("lambda", s.play.lambda);
   num("exploration", s.play.exploration);
   num("label_plies", s.label_plies);
+  if (kv.count("label_odd_even")) num("label_odd_even", s.label_odd_even);
   num("label_fraction", s.label_fraction);
   // Checkpoints written before these settings existed labelled every class alike.
   s.label_fraction_race = s.label_fraction_crashed = s.label_fraction;

@@ -56,6 +56,13 @@ struct TrainSettings {
   SelfPlaySettings play;
   // Supervised rounds.
   int label_plies = 1;          // n-ply depth of the labels
+  // Each n-ply label the mean of the label_plies and the (label_plies - 1)-ply evaluations. A net
+  // that overrates the side on roll by b makes even plies overrate it by about b and odd plies
+  // underrate it by about b (an odd search's leaves have the other side on roll), so labels of
+  // one parity hand b on to the next net unseen; the mean of an odd and an even ply cancels it
+  // (session 32: tavla's contact net had drifted to 0.02 points of equity between the plies
+  // after rounds of 2-ply labels; weights/README.md).
+  bool label_odd_even = false;
   float label_fraction = 0.25f; // share of each game's contact positions that get labelled
   // ... and of its race and crashed positions: these are fewer (about 13% and 8% of a game's
   // positions) and their nets learn from them alone, so they may be labelled more often.

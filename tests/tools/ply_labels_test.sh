@@ -73,7 +73,7 @@ PY
 if python3 "$tools/ply_parity.py" --plies x "$tavla" "$weights" "$tmp/ids.txt" 2> "$tmp/err.log"; then
   echo "ply_parity accepted --plies x"; exit 1
 fi
-grep -q "needs a whole number" "$tmp/err.log" || { cat "$tmp/err.log"; exit 1; }
+grep -q "invalid int value" "$tmp/err.log" || { cat "$tmp/err.log"; exit 1; }
 echo 'not-an-id' > "$tmp/bad_ids.txt"
 if python3 "$tools/ply_parity.py" "$tavla" "$weights" "$tmp/bad_ids.txt" 2> "$tmp/err.log"; then
   echo "ply_parity accepted a bad position"; exit 1

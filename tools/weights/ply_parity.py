@@ -16,6 +16,7 @@ steps alternate in sign with size about 2b; nets close to the truth have steps n
 32 found 0.02 to 0.025 for tavla's contact net and 0.003 to 0.005 for gnubg's; weights/README.md).
 `parity` is the mean of the even plies' means minus the mean of the odd plies' (about 2b).
 """
+import argparse
 import json
 import math
 import subprocess
@@ -47,35 +48,20 @@ def mean_and_error(xs):
 
 
 def main(argv):
-    args = argv[1:]
-    if args and args[0] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0
-    plies, threads, as_json = 3, 1, False
-    rest = []
-    i = 0
-    try:
-        while i < len(args):
-            if args[i] == "--plies":
-                plies = int(args[i + 1])
-                i += 2
-            elif args[i] == "--threads":
-                threads = int(args[i + 1])
-                i += 2
-            elif args[i] == "--json":
-                as_json = True
-                i += 1
-            else:
-                rest.append(args[i])
-                i += 1
-    except (IndexError, ValueError):
-        print(f"ply_parity.py: {args[i]} needs a whole number", file=sys.stderr)
-        return 2
-    if len(rest) != 3 or not 1 <= plies <= 4 or threads < 1:
-        print("usage: ply_parity.py [--plies 1..4] [--threads T] [--json] TAVLA WEIGHTS IDS",
-              file=sys.stderr)
-        return 2
-    tavla, weights, ids_file = rest
+    parser = argparse.ArgumentParser(prog="ply_parity.py", description=__doc__.strip(),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--plies", type=int, default=3, choices=range(1, 5),
+                        help="deepest ply evaluated (1..4, default 3)")
+    parser.add_argument("--threads", type=int, default=1, help="threads of each analysis")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("tavla", help="the tavla binary")
+    parser.add_argument("weights", help="the nets (a weights file)")
+    parser.add_argument("ids", help="file of position IDs, one a line")
+    a = parser.parse_args(argv[1:])
+    if a.threads < 1:
+        parser.error("--threads must be 1 or more")
+    plies, threads, as_json = a.plies, a.threads, a.json
+    tavla, weights, ids_file = a.tavla, a.weights, a.ids
     try:
         with open(ids_file) as f:
             ids = [line.split()[0] for line in f if line.strip() and not line.startswith("#")]

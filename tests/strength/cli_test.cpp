@@ -407,6 +407,8 @@ TEST(StrengthCli, FitPruningReplies) {
   const std::string base =
       "fit --pruning-replies --data " + data + " --from " + from + " --out " + out;
   expect_error(base + " --check " + data, "--pruning-replies takes no --check");
+  expect_error(base + " --class crash", "--class must be race, crashed, contact or all, not 'crash'");
+  expect_error("fit --calibrate 5 --from " + from + " --class crash", "not 'crash'");
   expect_error("fit --pruning-replies --data " + (dir / "none.txt").string() + " --from " + from +
                    " --out " + out,
                "none.txt");

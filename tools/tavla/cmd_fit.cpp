@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // tavla fit: fits nets to labelled positions kept on disk (tools/train/fit.h, label_file.h).
-#include <algorithm>
 #include <array>
 #include <boost/program_options.hpp>
 #include <cstdio>
@@ -37,6 +36,24 @@ int write_fitted(const eval::Weights& weights, const std::filesystem::path& out)
   return 0;
 }
 
+// Whether --class names a class (race, crashed, contact) or all; says what is wrong if not.
+bool known_class(const std::string& cls) {
+  if (cls == "all" || cls == "race" || cls == "crashed" || cls == "contact") return true;
+  std::cerr << "tavla fit: --class must be race, crashed, contact or all, not '" << cls << "'\n";
+  return false;
+}
+
+// One epoch's line on stderr; with a --check set, its figures too.
+void print_epoch(const train::FitEpoch& e, bool checking) {
+  std::fprintf(stderr, "epoch %d: training loss %.5f, held-out KL %.6f, held-out equity error %.5f",
+               e.epoch, e.train_loss, e.holdout_excess, e.holdout_equity_error);
+  if (e.epoch > 0) std::fprintf(stderr, " (step %.3g)", e.rate);
+  if (checking)
+    std::fprintf(stderr, "; check KL %.6f, check equity error %.5f", e.check_excess,
+                 e.check_equity_error);
+  std::fprintf(stderr, "\n");
+}
+
 // tavla fit --calibrate GAMES: see the usage text.
 int calibrate(const po::variables_map& vm) {
   const int games = vm["calibrate"].as<int>();
@@ -49,13 +66,10 @@ int calibrate(const po::variables_map& vm) {
     return 2;
   }
   const std::string cls = vm["class"].as<std::string>();
+  if (!known_class(cls)) return 2;
   std::array<bool, train::kNetClasses> classes{};
   for (int c = 0; c < train::kNetClasses; ++c)
     classes[c] = cls == "all" || cls == eval::position_class_name(train::net_class(c));
-  if (cls != "all" && std::find(classes.begin(), classes.end(), true) == classes.end()) {
-    std::cerr << "tavla fit: --class must be race, crashed, contact or all, not '" << cls << "'\n";
-    return 2;
-  }
   auto w = eval::read_weights(vm["from"].as<std::string>());
   if (!w) {
     std::cerr << "tavla fit: " << w.error() << "\n";
@@ -103,14 +117,7 @@ int calibrate(const po::variables_map& vm) {
     std::cerr << "tavla fit: --platt must be none, win or all, not '" << platt << "'\n";
     return 2;
   }
-  const std::filesystem::path file = vm["out"].as<std::string>();
-  auto err = file.extension() == ".weights" ? eval::write_weights_text(out, file)
-                                            : eval::write_weights_binary(out, file);
-  if (err) {
-    std::cerr << "tavla fit: " << *err << "\n";
-    return 1;
-  }
-  return 0;
+  return write_fitted(out, vm["out"].as<std::string>());
 }
 
 void print_pruning_loss(const char* when, const std::array<train::PruningLoss, train::kNetClasses>& l) {
@@ -178,12 +185,8 @@ int fit_pruning(const po::variables_map& vm, train::FitSettings s, const std::st
                data.size(), cls.c_str(), roots.size());
   if (!held.empty()) print_pruning_loss("before", train::pruning_loss(ev, held));
   eval::Weights weights = std::move(w).value();
-  const auto epochs = train::fit_nets(weights, data, s, [](const train::FitEpoch& e) {
-    std::fprintf(stderr, "epoch %d: training loss %.5f, held-out KL %.6f, held-out equity error %.5f",
-                 e.epoch, e.train_loss, e.holdout_excess, e.holdout_equity_error);
-    if (e.epoch > 0) std::fprintf(stderr, " (step %.3g)", e.rate);
-    std::fprintf(stderr, "\n");
-  });
+  const auto epochs = train::fit_nets(weights, data, s,
+                                      [](const train::FitEpoch& e) { print_epoch(e, false); });
   for (const auto& e : epochs)
     if (e.best)
       std::fprintf(stderr, "kept epoch %d (held-out KL %.6f, equity error %.5f)\n", e.epoch,
@@ -317,10 +320,7 @@ int cmd_fit(int argc, char** argv) {
     return 2;
   }
   const std::string cls = vm["class"].as<std::string>();
-  if (cls != "all" && cls != "race" && cls != "crashed" && cls != "contact") {
-    std::cerr << "tavla fit: --class must be race, crashed, contact or all, not '" << cls << "'\n";
-    return 2;
-  }
+  if (!known_class(cls)) return 2;
   if (vm.count("pruning-replies")) {
     if (vm.count("check")) {
       std::cerr << "tavla fit: --pruning-replies takes no --check (its check is the held-out "
@@ -362,17 +362,7 @@ int cmd_fit(int argc, char** argv) {
   const bool checking = !check.empty();
   if (checking) std::fprintf(stderr, "checking on %zu positions\n", check.size());
   auto epochs = train::fit_nets(
-      weights, data, s,
-      [checking](const train::FitEpoch& e) {
-        std::fprintf(stderr,
-                     "epoch %d: training loss %.5f, held-out KL %.6f, held-out equity error %.5f",
-                     e.epoch, e.train_loss, e.holdout_excess, e.holdout_equity_error);
-        if (e.epoch > 0) std::fprintf(stderr, " (step %.3g)", e.rate);
-        if (checking)
-          std::fprintf(stderr, "; check KL %.6f, check equity error %.5f", e.check_excess,
-                       e.check_equity_error);
-        std::fprintf(stderr, "\n");
-      },
+      weights, data, s, [checking](const train::FitEpoch& e) { print_epoch(e, checking); },
       &check);
   for (const auto& e : epochs)
     if (e.best)

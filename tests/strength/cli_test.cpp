@@ -303,6 +303,28 @@ TEST(StrengthCli, CubeSetBuildRolloutAndScore) {
   std::filesystem::remove_all(dir);
 }
 
+// --cube --decisions: every decision that lost equity listed, as many as the table counts wrong.
+TEST(StrengthCli, CubeDecisionsListTheWrongOnes) {
+  Outcome j = run("errors --cube --json --decisions");
+  ASSERT_EQ(j.status, 0) << j.out;
+  const std::string all = "\"all\":{\"double\"";
+  const size_t at = j.out.find(all);
+  ASSERT_NE(at, std::string::npos) << j.out;
+  const size_t wrong_at = j.out.find("\"wrong\":", j.out.find("\"all\":{", at + all.size()));
+  ASSERT_NE(wrong_at, std::string::npos) << j.out;
+  const int wrong = std::atoi(j.out.c_str() + wrong_at + 8);
+  int listed = 0;
+  for (size_t p = j.out.find("\"decision\":"); p != std::string::npos;
+       p = j.out.find("\"decision\":", p + 1))
+    ++listed;
+  EXPECT_EQ(listed, wrong) << j.out;
+  Outcome t = run("errors --cube --decisions");
+  ASSERT_EQ(t.status, 0) << t.out;
+  EXPECT_NE(t.out.find("decisions that lost equity, worst first (" + std::to_string(wrong) + ")"),
+            std::string::npos)
+      << t.out;
+}
+
 TEST(StrengthCli, TrainLabelDatabaseReach) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("tavla_cli_reach_" + std::to_string(::getpid()));

@@ -127,6 +127,19 @@ TEST(CubeErrors, DoublerAndTakerLosses) {
   EXPECT_EQ(r.by_class[2][2].decisions, 2);  // race
   EXPECT_NEAR(r.by_class[2][2].total_loss, 0.1 + 0.7, 1e-6);
   EXPECT_NEAR(r.all[2].mean_millipoints(), 1000.0 * 1.35 / 6, 1e-3);
+
+  // The same decisions listed, worst first: the race pass, dp's take, dt's missed double, the
+  // race double.
+  const std::vector<LostCubeDecision> lost = lost_cube_decisions(set, chosen);
+  ASSERT_EQ(lost.size(), 4u);
+  const int index[4] = {2, 1, 0, 2};
+  const bool take[4] = {true, true, false, false};
+  const float loss[4] = {0.7f, 0.3f, 0.25f, 0.1f};
+  for (size_t k = 0; k < lost.size(); ++k) {
+    EXPECT_EQ(lost[k].index, index[k]) << k;
+    EXPECT_EQ(lost[k].take, take[k]) << k;
+    EXPECT_NEAR(lost[k].loss, loss[k], 1e-6) << k;
+  }
 }
 
 // A small set built with a cheap (0-ply) screen, shared by the tests below.

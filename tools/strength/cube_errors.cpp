@@ -57,6 +57,21 @@ CubeErrorReport tally_cube_errors(const CubeSet& set, std::span<const CubeChoice
   return r;
 }
 
+std::vector<LostCubeDecision> lost_cube_decisions(const CubeSet& set,
+                                                  std::span<const CubeChoice> chosen) {
+  assert(chosen.size() == set.positions.size());
+  std::vector<LostCubeDecision> lost;
+  for (size_t i = 0; i < set.positions.size(); ++i) {
+    const CubePosition& p = set.positions[i];
+    const int index = static_cast<int>(i);
+    if (const float l = double_loss(p, chosen[i].doubles); l > 0) lost.push_back({index, false, l});
+    if (const float l = take_loss(p, chosen[i].takes); l > 0) lost.push_back({index, true, l});
+  }
+  std::stable_sort(lost.begin(), lost.end(),
+                   [](const LostCubeDecision& a, const LostCubeDecision& b) { return a.loss > b.loss; });
+  return lost;
+}
+
 std::vector<CubeChoice> choose_cube_actions(const CubeSet& set, const PlayerConfig& player,
                                             const eval::BearoffProvider* bearoff, int threads,
                                             const std::function<void(int, int)>& progress) {

@@ -43,6 +43,19 @@ float take_loss(const CubePosition& p, bool takes);
 // chosen.size() must equal set.positions.size().
 CubeErrorReport tally_cube_errors(const CubeSet& set, std::span<const CubeChoice> chosen);
 
+// A cube decision that lost equity: the position's index in the set (from 0), which decision
+// (the doubler's or the taker's) and the loss (cubeful money equity per cube).
+struct LostCubeDecision {
+  int index = 0;
+  bool take = false;  // the taker's decision (else the doubler's)
+  float loss = 0;
+};
+
+// The decisions of `chosen` that lost equity, worst first (ties in the set's order, the
+// doubler's before the taker's). chosen.size() must equal set.positions.size().
+std::vector<LostCubeDecision> lost_cube_decisions(const CubeSet& set,
+                                                  std::span<const CubeChoice> chosen);
+
 // The configuration's two decisions in every position of the set, positions spread over
 // `threads` threads (each with its own search; the choices do not depend on the number of
 // threads). `progress` (positions done, total) is called from the calling thread.

@@ -248,7 +248,9 @@ int cmd_errors(int argc, char** argv) {
       "progress", "show progress on stderr even when it is not a terminal")("json", "print JSON")(
       "decisions",
       "also list every decision that lost equity, worst first: the position (gnubg ID with the "
-      "dice), its class, the play chosen, the best play and the loss")(
+      "dice), its class, the play chosen, the best play and the loss; with --cube the position "
+      "(gnubg ID), its class, the decision (double or take), the action chosen, the right one, "
+      "the loss and the reference equities")(
       "cube", "cube decisions (see above) instead of chequer plays")(
       "build", po::value<std::string>(), "build a new positions file FILE instead")(
       "contact", po::value<int>()->default_value(500), "--build: contact positions")(

@@ -166,6 +166,11 @@ void json_decisions(text::JsonWriter& w, const std::array<strength::CubeTally, 3
   w.end_object();
 }
 
+// What a configuration did in a lost decision, and what the reference says was right.
+const char* action(bool take, bool yes) {
+  return take ? (yes ? "take" : "pass") : (yes ? "double" : "no double");
+}
+
 int score(const po::variables_map& vm, const bearoff::DatabaseBearoffProvider* bo, bool show,
           const strength::PlayerConfig& player) {
   if (vm.count("positions") && vm["positions"].as<std::vector<std::string>>().size() > 1) {
@@ -203,6 +208,26 @@ int score(const po::variables_map& vm, const bearoff::DatabaseBearoffProvider* b
       w.key(eval::position_class_name(strength::kErrorClasses[k]));
       json_decisions(w, report.by_class[k]);
     }
+    if (vm.count("decisions")) {
+      w.key("decisions");
+      w.begin_array();
+      for (const strength::LostCubeDecision& d : strength::lost_cube_decisions(*set, chosen)) {
+        const strength::CubePosition& p = set->positions[d.index];
+        const bool did = d.take ? chosen[d.index].takes : chosen[d.index].doubles;
+        w.begin_object();
+        w.field("index", d.index + 1);
+        w.field("id", strength::cube_position_id(p));
+        w.field("class", std::string(eval::position_class_name(p.cls)));
+        w.field("decision", d.take ? "take" : "double");
+        w.field("chosen", action(d.take, did));
+        w.field("right", action(d.take, !did));
+        w.field("loss", static_cast<double>(d.loss));
+        w.field("no_double", static_cast<double>(p.no_double));
+        w.field("double_take", static_cast<double>(p.double_take));
+        w.end_object();
+      }
+      w.end_array();
+    }
     w.field("seconds", secs);
     w.end_object();
     std::cout << w.str() << "\n";
@@ -217,6 +242,21 @@ int score(const po::variables_map& vm, const bearoff::DatabaseBearoffProvider* b
     const std::string cls =
         k < 3 ? std::string(eval::position_class_name(strength::kErrorClasses[k])) : "all";
     for (int d = 0; d < 3; ++d) print_tally(cls + " " + kDecisionNames[d], t[d]);
+  }
+  if (vm.count("decisions")) {
+    // Equities are the doubler's, per cube, as the reference gives them (double/pass = +1).
+    const auto lost = strength::lost_cube_decisions(*set, chosen);
+    std::printf("\ndecisions that lost equity, worst first (%zu)\n", lost.size());
+    std::printf("%5s %-27s %-8s %-8s %-10s %-10s %8s %9s %9s\n", "#", "position", "class",
+                "decision", "chosen", "right", "loss", "no double", "dbl/take");
+    for (const strength::LostCubeDecision& d : lost) {
+      const strength::CubePosition& p = set->positions[d.index];
+      const bool did = d.take ? chosen[d.index].takes : chosen[d.index].doubles;
+      std::printf("%5d %-27s %-8s %-8s %-10s %-10s %8.4f %+9.4f %+9.4f\n", d.index + 1,
+                  strength::cube_position_id(p).c_str(),
+                  std::string(eval::position_class_name(p.cls)).c_str(), d.take ? "take" : "double",
+                  action(d.take, did), action(d.take, !did), d.loss, p.no_double, p.double_take);
+    }
   }
   std::printf("\n%.1f s\n", secs);
   return 0;

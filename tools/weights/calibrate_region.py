@@ -24,6 +24,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from label_lines import records  # noqa: E402
 from split_region import bears_in_against_anchor, parse_max_out, sides  # noqa: E402
 
 BINS = 10      # bins of a map over [0, 1]
@@ -31,16 +32,8 @@ MIN_BIN = 20   # positions a bin needs to give a point of its map
 
 
 def read_labels(name):
-    out = {}
-    with open(name) as f:
-        for number, line in enumerate(f, 1):
-            if line.startswith("#") or not line.strip():
-                continue
-            fields = line.split()
-            if len(fields) != 7:
-                raise ValueError(f"{name}:{number}: not a label line (CLASS POSID and 5 numbers)")
-            out[fields[1]] = (fields[0], [float(x) for x in fields[2:7]])
-    return out
+    """{position ID: (class, five probabilities)} of a label file (label_lines.py)."""
+    return {pos: (cls, probs) for _, cls, pos, probs in records(name)}
 
 
 def bearing_in_side(position_id, max_out):

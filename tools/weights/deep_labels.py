@@ -22,28 +22,11 @@ Comment lines (#) are skipped. A line that is not CLASS POSID and five probabili
 positions differ, or a position of P3 that P1 lacks are errors (file and line named).
 """
 import argparse
+import os
 import sys
 
-
-class LabelError(Exception):
-    pass
-
-
-def records(name):
-    """(line number, class, position ID, five probabilities) of each label line of the file."""
-    with open(name) as f:
-        for number, line in enumerate(f, 1):
-            if line.startswith("#") or not line.strip():
-                continue
-            fields = line.split()
-            if len(fields) != 7:
-                raise LabelError(f"{name}:{number}: expected CLASS POSID and five probabilities, "
-                                 f"got {len(fields)} fields")
-            try:
-                probs = [float(x) for x in fields[2:]]
-            except ValueError:
-                raise LabelError(f"{name}:{number}: a probability is not a number") from None
-            yield number, fields[0], fields[1], probs
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from label_lines import LabelError, records  # noqa: E402
 
 
 def equity(p):

@@ -239,6 +239,19 @@ TEST(SelfPlay, LuckFreeReturnsFollowTheirRecurrence) {
   const auto cut = luck_free_returns({a0, a1, a2}, {m0, m1, m2}, {false, true, false});
   EXPECT_EQ(cut[1], m1);
   for (int k = 0; k < 5; ++k) EXPECT_FLOAT_EQ(cut[0][k], m0[k] + m1.inverted()[k] - a0[k]) << k;
+  // A decay mu: each later turn's correction counts mu times less; mu = 0 leaves the 1-ply means.
+  const auto half = luck_free_returns({a0, a1, a2}, {m0, m1, m2}, {false, false, false}, 0.5f);
+  EXPECT_EQ(half[2], m2);
+  Probabilities half1, half0;
+  for (int k = 0; k < 5; ++k) half1[k] = m1[k] + 0.5f * (m2.inverted()[k] - a1[k]);
+  for (int k = 0; k < 5; ++k) half0[k] = m0[k] + 0.5f * (half1.inverted()[k] - a0[k]);
+  for (int k = 0; k < 5; ++k) {
+    EXPECT_FLOAT_EQ(half[1][k], half1[k]) << k;
+    EXPECT_FLOAT_EQ(half[0][k], half0[k]) << k;
+  }
+  const auto none = luck_free_returns({a0, a1, a2}, {m0, m1, m2}, {false, false, false}, 0.0f);
+  EXPECT_EQ(none[0], m0);
+  EXPECT_EQ(none[1], m1);
   // Nets that agree with themselves (every greedy value is what the next turn's mean says) leave
   // no luck to take out: the returns are the 1-ply means.
   const auto calm = luck_free_returns({m1.inverted(), m2.inverted(), a2}, {m0, m1, m2},
@@ -704,6 +717,7 @@ TEST(Trainer, LuckFreeReturnLabelsKeepTheWantedClassesAndAreCheckpointed) {
     st->settings.label_fraction = 0.0f;       // no contact labels...
     st->settings.label_fraction_race = 1.0f;  // ...every race position
     st->settings.label_fraction_crashed = 0.0f;
+    st->settings.play.returns_lambda = 0.75f;
   }
   eval::Weights w = random_weights(a.settings);
   std::vector<Example> la, lb;
@@ -727,6 +741,7 @@ TEST(Trainer, LuckFreeReturnLabelsKeepTheWantedClassesAndAreCheckpointed) {
   auto ck = load_checkpoint(dir);
   ASSERT_TRUE(ck) << ck.error();
   EXPECT_TRUE(ck.value().second.settings.label_returns);
+  EXPECT_EQ(ck.value().second.settings.play.returns_lambda, 0.75f);
   std::filesystem::remove_all(dir);
 }
 

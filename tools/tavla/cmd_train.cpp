@@ -46,12 +46,18 @@ void on_interrupt(int) {
 // labelled).
 std::string labels_header(const train::TrainState& st) {
   const train::TrainSettings& s = st.settings;
-  std::string h = "# tavla train labels (tools/train/label_file.h): CLASS POSID and the five\n"
-                  "# cubeless probabilities for the side on roll. Made by ";
-  if (s.label_returns)
+  std::string h =
+      "# tavla train labels (tools/train/label_file.h): CLASS POSID and the five\n"
+      "# cubeless probabilities for the side on roll. Made by ";
+  if (s.label_returns && s.play.returns_lambda < 1.0f)
+    h += "luck-free returns of 0-ply self-play games (variance reduction), later turns'\n# "
+         "corrections decayed by " +
+         std::to_string(s.play.returns_lambda) + " a turn,";
+  else if (s.label_returns)
     h += "luck-free returns of 0-ply self-play games (variance reduction),";
   else if (s.label_rollout_trials > 0)
-    h += std::to_string(s.label_rollout_trials) + "-trial rollouts of 0-ply play, truncated after " +
+    h += std::to_string(s.label_rollout_trials) +
+         "-trial rollouts of 0-ply play, truncated after " +
          std::to_string(s.label_truncate_plies) + " half-moves" +
          (s.label_rollout_vr ? ", variance reduction" : "") + ",";
   else if (s.label_odd_even && s.label_plies > 0)
@@ -73,9 +79,8 @@ void print_round(const train::RoundReport& r, const train::TrainState& st, bool 
                r.games / std::max(r.seconds, 1e-9), r.loss_contact,
                static_cast<unsigned long long>(r.count_contact), r.loss_race,
                static_cast<unsigned long long>(r.count_race), r.loss_crashed,
-               static_cast<unsigned long long>(r.count_crashed), r.excess_contact,
-               r.excess_race, r.excess_crashed,
-               static_cast<unsigned long long>(st.games), st.seconds);
+               static_cast<unsigned long long>(r.count_crashed), r.excess_contact, r.excess_race,
+               r.excess_crashed, static_cast<unsigned long long>(st.games), st.seconds);
 }
 
 }  // namespace
@@ -149,6 +154,10 @@ int cmd_train(int argc, char** argv) {
       "the luck of every roll from the position on, luck as variance reduction measures\n"
       "it: a one-trial rollout with variance reduction along the game itself, about a\n"
       "1-ply evaluation's cost per position; default false)")(
+      "returns-lambda", po::value<float>(),
+      "with --label-returns: each later turn's correction counts this many times less\n"
+      "(0: the 1-ply means, 1: the luck-free returns, the default; between: less noise,\n"
+      "less depth; tools/train/self_play.h)")(
       "hidden", po::value<int>(),
       "new run: hidden units of the three main nets (default 128); with --from, nets with fewer\n"
       "are widened (new units start with zero output weights: same evaluations)")(
@@ -169,8 +178,7 @@ int cmd_train(int argc, char** argv) {
       "with --label-database-reach: positions one value may compute")(
       "save-labels", po::value<std::string>(),
       "supervised rounds: also append every labelled position to this file (tavla fit reads it;\n"
-      "format in tools/train/label_file.h)")(
-      "quiet,q", "no progress display");
+      "format in tools/train/label_file.h)")("quiet,q", "no progress display");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
@@ -201,7 +209,8 @@ int cmd_train(int argc, char** argv) {
     ~StopRanks() { stop_ranks(world); }
   } stop_ranks_on_exit{world};
   const std::filesystem::path dir = vm["dir"].as<std::string>();
-  const std::string labels_file = vm.count("save-labels") ? vm["save-labels"].as<std::string>() : "";
+  const std::string labels_file =
+      vm.count("save-labels") ? vm["save-labels"].as<std::string>() : "";
 
   eval::Weights weights;
   train::TrainState st;
@@ -238,8 +247,8 @@ int cmd_train(int argc, char** argv) {
         std::cerr << "tavla train: " << w.error() << "\n";
         return 1;
       }
-      weights = vm.count("hidden") ? train::widen_weights(w.value(), st.settings)
-                                   : std::move(w.value());
+      weights =
+          vm.count("hidden") ? train::widen_weights(w.value(), st.settings) : std::move(w.value());
     } else {
       weights = train::random_weights(st.settings);
     }
@@ -313,6 +322,7 @@ int cmd_train(int argc, char** argv) {
     set("rate-hidden", s.rate_hidden_scale, 1e-3f, 1e3f);
     set("lambda", s.play.lambda, 0.0f, 1.0f);
     set("exploration", s.play.exploration, 0.0f, 1.0f);
+    set("returns-lambda", s.play.returns_lambda, 0.0f, 1.0f);
     set("label-plies", s.label_plies, 0, 3);
     if (vm.count("label-odd-even")) s.label_odd_even = vm["label-odd-even"].as<bool>();
     if (s.label_odd_even && s.label_plies < 1)
@@ -337,11 +347,11 @@ int cmd_train(int argc, char** argv) {
     return 1;
   }
 
-  auto dbs = bearoff::open_default_databases(true, [](const std::string& what) {
-    std::fprintf(stderr, "building %s\n", what.c_str());
-  });
+  auto dbs = bearoff::open_default_databases(
+      true, [](const std::string& what) { std::fprintf(stderr, "building %s\n", what.c_str()); });
   std::optional<bearoff::DatabaseBearoffProvider> provider;
-  if (dbs) provider.emplace(*dbs);
+  if (dbs)
+    provider.emplace(*dbs);
   else
     std::fprintf(stderr, "tavla train: no bearoff databases (%s); races are learnt by the net\n",
                  dbs.error().c_str());
@@ -398,7 +408,8 @@ int cmd_train(int argc, char** argv) {
         return 1;
       }
       label_extension = std::move(ext).value();
-      label_provider = std::make_unique<bearoff::ExtendedRaceProvider>(*label_dbs, *label_extension);
+      label_provider =
+          std::make_unique<bearoff::ExtendedRaceProvider>(*label_dbs, *label_extension);
     } else {
       label_provider = std::make_unique<bearoff::DatabaseBearoffProvider>(*label_dbs);
     }
@@ -435,8 +446,7 @@ int cmd_train(int argc, char** argv) {
                          "..............................", done, s.games_per_round);
             std::fflush(stderr);
           },
-          labels_file.empty() ? nullptr : &labelled, player,
-          label_provider.get(), race_sides);
+          labels_file.empty() ? nullptr : &labelled, player, label_provider.get(), race_sides);
     } catch (const std::runtime_error& e) {  // a rank could not play its games
       std::cerr << "\ntavla train: " << e.what() << "\n";
       return 1;
@@ -447,15 +457,16 @@ int cmd_train(int argc, char** argv) {
     const mpi::DeferStop writing;
     if (!labels_file.empty()) {
       const train::TrainSettings& ls = st.settings;
-      const bool database_only = ls.label_fraction == 0 && ls.label_fraction_race == 0 &&
-                                 ls.label_fraction_crashed == 0;
+      const bool database_only =
+          ls.label_fraction == 0 && ls.label_fraction_race == 0 && ls.label_fraction_crashed == 0;
       std::string header = label_provider && database_only
                                ? "# tavla train labels (tools/train/label_file.h): CLASS POSID and "
                                  "the five\n# cubeless probabilities for the side on roll.\n"
                                : labels_header(st);
       if (race_sides)
-        header += "# Races beyond the bearoff databases valued by the race sides net kept beside "
-                  "the nets (nets.race-sides).\n";
+        header +=
+            "# Races beyond the bearoff databases valued by the race sides net kept beside "
+            "the nets (nets.race-sides).\n";
       if (label_provider)
         header += "# Race positions of self-play games (the nets being trained, from round " +
                   std::to_string(st.round) + ") covered by " +
@@ -483,9 +494,10 @@ int cmd_train(int argc, char** argv) {
   if (world.distributed()) {
     std::string games;
     for (long long g : shared.games) games += " " + std::to_string(g);
-    std::fprintf(stderr, "tavla train: %d ranks; games played by ranks 0..%d:%s; rank 0 received "
-                 "%lld answers, %lld bytes\n", world.size(), world.size() - 1, games.c_str(),
-                 shared.answers, shared.bytes);
+    std::fprintf(stderr,
+                 "tavla train: %d ranks; games played by ranks 0..%d:%s; rank 0 received "
+                 "%lld answers, %lld bytes\n",
+                 world.size(), world.size() - 1, games.c_str(), shared.answers, shared.bytes);
   }
   if (interrupts.load())
     std::fprintf(stderr, "interrupted: checkpoint after round %d in %s\n", st.round,

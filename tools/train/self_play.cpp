@@ -35,10 +35,10 @@ int best_play(eval::Evaluator& ev, const engine::MoveList& moves, std::vector<Bo
 namespace {
 
 struct Turn {
-  Board board;                // before the roll, side on roll = sides[1]
-  eval::PositionClass cls;    // of `board`
-  Probabilities greedy;       // value of the best play, mover's side
-  bool explored = false;      // a random play was played instead
+  Board board;              // before the roll, side on roll = sides[1]
+  eval::PositionClass cls;  // of `board`
+  Probabilities greedy;     // value of the best play, mover's side
+  bool explored = false;    // a random play was played instead
 };
 
 // The greedy value of one roll (mover's side): the best play's, or the position's own when no
@@ -68,14 +68,14 @@ Probabilities outcome_of(const Probabilities& p, float w) {
 
 std::vector<Probabilities> luck_free_returns(const std::vector<Probabilities>& greedy,
                                              const std::vector<Probabilities>& mean,
-                                             const std::vector<bool>& explored) {
+                                             const std::vector<bool>& explored, float mu) {
   const int n = static_cast<int>(greedy.size());
   std::vector<Probabilities> r(n);
   for (int i = n - 1; i >= 0; --i) {
     r[i] = mean[i];
-    if (i == n - 1 || explored[i]) continue;  // the last turn, or the chain is cut
+    if (i == n - 1 || explored[i]) continue;         // the last turn, or the chain is cut
     const Probabilities next = r[i + 1].inverted();  // the mover's side of turn i
-    for (int k = 0; k < Probabilities::kCount; ++k) r[i][k] += next[k] - greedy[i][k];
+    for (int k = 0; k < Probabilities::kCount; ++k) r[i][k] += mu * (next[k] - greedy[i][k]);
   }
   return r;
 }
@@ -168,14 +168,14 @@ GameSummary play_td_game(eval::Evaluator& ev, std::mt19937_64& rng, const SelfPl
       mean[i] = mean_greedy_value(ev, turns[start + i].board);
       explored[i] = turns[start + i].explored;
     }
-    const std::vector<Probabilities> r = luck_free_returns(greedy, mean, explored);
+    const std::vector<Probabilities> r =
+        luck_free_returns(greedy, mean, explored, s.returns_lambda);
     std::vector<Example> kept;
     for (int i = 0; i < n; ++i) {
       const Turn& t = turns[start + i];
       if (!keep(t.cls)) continue;
       Probabilities target = r[i];
-      for (int k = 0; k < Probabilities::kCount; ++k)
-        target[k] = std::clamp(target[k], 0.0f, 1.0f);
+      for (int k = 0; k < Probabilities::kCount; ++k) target[k] = std::clamp(target[k], 0.0f, 1.0f);
       kept.push_back({t.board, t.cls, target});
     }
     // In game order (label files read as the game went).

@@ -24,6 +24,12 @@
 // variance reduction (what is left is the sum of the nets' 1-ply corrections M - 0-ply along the
 // game), and a whole game labels all of its positions for the cost of a 1-ply evaluation each.
 // After an exploratory play the chain is cut (R_t = M_t).
+//
+// With a decay mu < 1 (SelfPlaySettings::returns_lambda) each later turn's correction counts mu
+// times less: R_t = M_t + mu (invert(R_{t+1}) - A_t). mu = 0 gives the 1-ply means M_t, mu = 1
+// the luck-free returns; in between, R_t mixes the n-turn variance-reduced lookaheads with
+// weights (1 - mu) mu^(n-1), of both parities alike when mu is near 1, so that what the nets
+// learn from a game's end reaches back with less of the noise that its many turns add.
 #pragma once
 
 #include <cstdint>
@@ -46,15 +52,16 @@ struct Example {
 };
 
 struct SelfPlaySettings {
-  float lambda = 0.7f;         // TD(lambda) trace decay per turn
-  float exploration = 0.02f;   // probability of a random play instead of the best one
-  int max_turns = 1000;        // safety bound; a game this long is abandoned (no examples)
+  float lambda = 0.7f;             // TD(lambda) trace decay per turn
+  float exploration = 0.02f;       // probability of a random play instead of the best one
+  int max_turns = 1000;            // safety bound; a game this long is abandoned (no examples)
   bool luck_free_returns = false;  // targets: luck-free returns instead of lambda-returns
+  float returns_lambda = 1.0f;     // luck-free returns: decay mu of later turns' corrections
 };
 
 struct GameSummary {
   int turns = 0;
-  int points = 0;      // 1, 2 or 3 for the winner; 0 if abandoned
+  int points = 0;  // 1, 2 or 3 for the winner; 0 if abandoned
   int examples = 0;
 };
 
@@ -73,10 +80,12 @@ GameSummary play_td_game(eval::Evaluator& ev, std::mt19937_64& rng, const SelfPl
                          const std::function<bool(eval::PositionClass)>& wanted = {});
 
 // The luck-free returns R_t of turns [0, n) from each turn's greedy value A_t, mean greedy value
-// M_t and whether its play was exploratory (then R_t = M_t): the recurrence above, unclamped.
+// M_t and whether its play was exploratory (then R_t = M_t): the recurrence above with decay
+// `mu` (1: luck-free returns), unclamped.
 std::vector<eval::Probabilities> luck_free_returns(const std::vector<eval::Probabilities>& greedy,
                                                    const std::vector<eval::Probabilities>& mean,
-                                                   const std::vector<bool>& explored);
+                                                   const std::vector<bool>& explored,
+                                                   float mu = 1.0f);
 
 // The mean over the 21 rolls (weighted 1/36 and 2/36) of the greedy play's value for the mover,
 // as play_td_game chooses and values plays: the expectation of A_t before the roll.

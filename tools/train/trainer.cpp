@@ -12,13 +12,13 @@
 #include <stdexcept>
 #include <thread>
 
+#include "engine/movegen.h"
 #include "eval/cube_info.h"
 #include "eval/inputs.h"
-#include "engine/movegen.h"
 #include "eval/net_set.h"
 #include "eval/output_rules.h"
-#include "rollout/rollout.h"
 #include "eval/search.h"
+#include "rollout/rollout.h"
 #include "train/net_of.h"
 #include "train/train_net.h"
 
@@ -193,8 +193,8 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
             if (s.label_alternatives > 0)
               for (const auto& a : alternative_positions(ev, e.board, s.label_alternatives, rng))
                 if (eval::classify(a.first, label_bearoff) == PositionClass::kBearoffOs)
-                  labelled.push_back(
-                      {a.first, a.second, database_search->evaluate(a.first, ci, database_ply).probs});
+                  labelled.push_back({a.first, a.second,
+                                      database_search->evaluate(a.first, ci, database_ply).probs});
             continue;
           }
           if (unit(rng) >= share_of(e.cls)) continue;
@@ -219,8 +219,7 @@ std::vector<Example> play_games(const eval::Weights& w, const TrainState& st,
             for (size_t a = 0; a < alts.size(); ++a)
               labelled.push_back({alts[a].first, alts[a].second, p[a]});
           } else {
-            for (const auto& a : alts)
-              labelled.push_back({a.first, a.second, label_of(a.first)});
+            for (const auto& a : alts) labelled.push_back({a.first, a.second, label_of(a.first)});
           }
         }
         ex = std::move(labelled);
@@ -254,8 +253,8 @@ eval::Weights random_weights(const TrainSettings& s) {
   eval::Weights w;
   w.version = "1.00";
   const int hidden[eval::kNetCount] = {s.hidden_contact,       s.hidden_race,
-                                        s.hidden_crashed,       s.hidden_prune_contact,
-                                        s.hidden_prune_crashed, s.hidden_prune_race};
+                                       s.hidden_crashed,       s.hidden_prune_contact,
+                                       s.hidden_prune_crashed, s.hidden_prune_race};
   for (int i = 0; i < eval::kNetCount; ++i) {
     std::mt19937_64 rng = stream(s.seed, kInitStream, i);
     w.nets[i] = TrainNet::random(eval::kNetInputs[i], hidden[i], rng).w;
@@ -296,10 +295,9 @@ RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffPro
   const TrainSettings& s = st.settings;
   RoundReport rep;
   rep.round = st.round + 1;
-  std::vector<Example> ex =
-      player ? player(w, st, st.games, s.games_per_round, progress)
-             : play_games(w, st, bearoff, st.games, s.games_per_round, progress, label_bearoff,
-                          std::move(race_sides));
+  std::vector<Example> ex = player ? player(w, st, st.games, s.games_per_round, progress)
+                                   : play_games(w, st, bearoff, st.games, s.games_per_round,
+                                                progress, label_bearoff, std::move(race_sides));
   rep.games = s.games_per_round;
   if (labelled && s.kind == RoundKind::kSupervised) *labelled = ex;
   std::mt19937_64 rng = stream(s.seed, kShuffleStream, st.round);
@@ -319,8 +317,10 @@ RoundReport train_round(eval::Weights& w, TrainState& st, const eval::BearoffPro
       const double l = nets[static_cast<int>(id)].learn(x, ex1.target, rate, s.rate_hidden_scale);
       eval::encode_base_sparse(ex1.board, x);
       nets[static_cast<int>(pruning_net_of(ex1.cls))].learn(x, ex1.target, rate,
-                                                             s.rate_hidden_scale);
-      const int k = ex1.cls == PositionClass::kRace ? 1 : ex1.cls == PositionClass::kCrashed ? 2 : 0;
+                                                            s.rate_hidden_scale);
+      const int k = ex1.cls == PositionClass::kRace      ? 1
+                    : ex1.cls == PositionClass::kCrashed ? 2
+                                                         : 0;
       if (e == 0) {
         excess[k] += l - cross_entropy(ex1.target, ex1.target);
         ++n_first[k];
@@ -378,6 +378,7 @@ std::string state_text(const TrainState& st) {
     << "label_truncate_plies = " << s.label_truncate_plies << "\n"
     << "label_rollout_vr = " << s.label_rollout_vr << "\n"
     << "label_returns = " << s.label_returns << "\n"
+    << "returns_lambda = " << s.play.returns_lambda << "\n"
     << "round = " << st.round << "\ngames = " << st.games << "\nexamples = " << st.examples
     << "\nseconds = " << st.seconds << "\nloss_contact = " << st.loss_contact
     << "\nloss_race = " << st.loss_race << "\nloss_crashed = " << st.loss_crashed << "\n";
@@ -402,8 +403,8 @@ std::optional<std::string> write_atomically(const std::filesystem::path& file,
 
 }  // namespace
 
-std::optional<std::string> save_checkpoint(const std::filesystem::path& dir,
-                                           const eval::Weights& w, const TrainState& st) {
+std::optional<std::string> save_checkpoint(const std::filesystem::path& dir, const eval::Weights& w,
+                                           const TrainState& st) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return "cannot create " + dir.string() + ": " + ec.message();
@@ -479,6 +480,7 @@ engine::Result<std::pair<eval::Weights, TrainState>> load_checkpoint(
   if (kv.count("label_truncate_plies")) num("label_truncate_plies", s.label_truncate_plies);
   if (kv.count("label_rollout_vr")) num("label_rollout_vr", s.label_rollout_vr);
   if (kv.count("label_returns")) num("label_returns", s.label_returns);
+  if (kv.count("returns_lambda")) num("returns_lambda", s.play.returns_lambda);
   num("round", st.round);
   num("games", st.games);
   num("examples", st.examples);
@@ -488,7 +490,8 @@ engine::Result<std::pair<eval::Weights, TrainState>> load_checkpoint(
   num("loss_crashed", st.loss_crashed);
   if (!bad.empty()) return engine::Error{sf.string() + ": " + bad};
   if (s.games_per_round < 1 || s.rate <= 0 || s.rate_halflife < 1 || s.play.lambda < 0 ||
-      s.play.lambda > 1 || s.epochs < 1 || s.label_plies < 0)
+      s.play.lambda > 1 || !(s.play.returns_lambda >= 0 && s.play.returns_lambda <= 1) ||
+      s.epochs < 1 || s.label_plies < 0)
     return engine::Error{sf.string() + ": settings out of range"};
   return std::pair<eval::Weights, TrainState>{std::move(*w), st};
 }

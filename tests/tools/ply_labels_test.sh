@@ -48,6 +48,13 @@ if python3 "$tools/average_labels.py" "$tmp/p1.txt" "$tmp/short.txt" > /dev/null
   echo "average_labels accepted a shorter file"; exit 1
 fi
 grep -q "short.txt ends before" "$tmp/err.log" || { cat "$tmp/err.log"; exit 1; }
+# A probability that is not a number is named by file and line (label_lines.py's reader).
+sed '2s/ [^ ]*$/ x/' "$tmp/p2.txt" > "$tmp/nan.txt"
+if python3 "$tools/average_labels.py" "$tmp/p1.txt" "$tmp/nan.txt" > /dev/null 2> "$tmp/err.log"; then
+  echo "average_labels accepted a probability that is not a number"; exit 1
+fi
+grep -q "nan.txt:2: a probability is not a number" "$tmp/err.log" || { cat "$tmp/err.log"; exit 1; }
+if grep -q Traceback "$tmp/err.log"; then cat "$tmp/err.log"; exit 1; fi
 if python3 "$tools/average_labels.py" "$tmp/p1.txt" 2> "$tmp/err.log"; then
   echo "average_labels ran on one file"; exit 1
 fi

@@ -20,16 +20,11 @@ weights/README.md). Every output line is the plain mean of the files' probabilit
 whose class or position differs between the files is an error (file and line named).
 Comment lines (#) are skipped in every file alike.
 """
+import os
 import sys
 
-
-def records(name):
-    """(line number, fields) of each label line of the file."""
-    with open(name) as f:
-        for number, line in enumerate(f, 1):
-            if line.startswith("#") or not line.strip():
-                continue
-            yield number, line.split()
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from label_lines import LabelError, records  # noqa: E402
 
 
 def main(argv):
@@ -53,25 +48,16 @@ def main(argv):
                     print(f"average_labels.py: {name} ends before {args[0]}'s "
                           f"{written + 1}th label", file=sys.stderr)
                     return 1
-                if len(r[1]) != 7:
-                    print(f"average_labels.py: {name}:{r[0]}: expected CLASS POSID and five "
-                          f"probabilities, got {len(r[1])} fields", file=sys.stderr)
+            number0, cls, posid, _ = rows[0]
+            for name, (number, c, p, _) in zip(args[1:], rows[1:]):
+                if (c, p) != (cls, posid):
+                    print(f"average_labels.py: {name}:{number}: {c} {p} where "
+                          f"{args[0]}:{number0} has {cls} {posid}", file=sys.stderr)
                     return 1
-            first = rows[0][1]
-            for name, (number, fields) in zip(args[1:], rows[1:]):
-                if fields[:2] != first[:2]:
-                    print(f"average_labels.py: {name}:{number}: {' '.join(fields[:2])} where "
-                          f"{args[0]}:{rows[0][0]} has {' '.join(first[:2])}", file=sys.stderr)
-                    return 1
-            try:
-                probs = [[float(x) for x in fields[2:]] for _, fields in rows]
-            except ValueError as e:
-                print(f"average_labels.py: label {written + 1}: {e}", file=sys.stderr)
-                return 1
-            mean = [sum(p[i] for p in probs) / len(probs) for i in range(5)]
-            sys.stdout.write(f"{first[0]} {first[1]} {' '.join(f'{x:.6f}' for x in mean)}\n")
+            mean = [sum(r[3][i] for r in rows) / len(rows) for i in range(5)]
+            sys.stdout.write(f"{cls} {posid} {' '.join(f'{x:.6f}' for x in mean)}\n")
             written += 1
-    except OSError as e:
+    except (OSError, LabelError) as e:
         print(f"average_labels.py: {e}", file=sys.stderr)
         return 1
     print(f"average_labels.py: {written} labels written", file=sys.stderr)

@@ -194,9 +194,9 @@ TEST(StrengthCli, DecisionsListEveryLossWorstFirst) {
 
   Outcome t = run("errors --decisions --positions " + crashed);
   ASSERT_EQ(t.status, 0) << t.out;
-  EXPECT_NE(t.out.find("decisions that lost equity, worst first (" +
-                       std::to_string(losses.size()) + ")"),
-            std::string::npos)
+  EXPECT_NE(
+      t.out.find("decisions that lost equity, worst first (" + std::to_string(losses.size()) + ")"),
+      std::string::npos)
       << t.out;
   Outcome plain = run("errors --positions " + crashed);
   EXPECT_EQ(plain.out.find("decisions that lost equity"), std::string::npos) << plain.out;
@@ -353,6 +353,31 @@ TEST(StrengthCli, TrainLabelDatabaseReach) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(StrengthCli, TrainReturnsLambdaIsCheckedAndRecorded) {
+  // --returns-lambda decays luck-free returns only: alone it is refused, as is a decay outside
+  // 0..1; a run with both names the decay in its label file's header.
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("tavla_cli_mu_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string base = "train --dir " + (dir / "run").string() +
+                           " --from /usr/lib/gnubg/gnubg.wd --kind supervised"
+                           " --games-per-round 4 --rounds 1 --threads 1 -q";
+  expect_error(base + " --returns-lambda 0.9", "--returns-lambda needs --label-returns true");
+  expect_error(base + " --label-returns true --returns-lambda 1.5",
+               "--returns-lambda must be between");
+  EXPECT_FALSE(std::filesystem::exists(dir / "run" / "state.txt")) << "a refused run wrote nothing";
+  const std::string labels = (dir / "labels.txt").string();
+  const Outcome r =
+      run(base + " --label-returns true --returns-lambda 0.5 --save-labels " + labels);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::ifstream in(labels);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("decayed by 0.5"), std::string::npos) << text.substr(0, 600);
+  EXPECT_NE(text.find("\ncontact "), std::string::npos) << "no contact labels";
+  std::filesystem::remove_all(dir);
+}
+
 TEST(StrengthCli, TrainKeepsTheRaceSidesNetBesideItsNets) {
   // A run from weights with a race sides net beside them values races by it (in play and in
   // labels) and keeps a copy beside its nets, which a resumed run uses; --race-sides none or
@@ -429,12 +454,14 @@ TEST(StrengthCli, FitPruningReplies) {
   const std::string base =
       "fit --pruning-replies --data " + data + " --from " + from + " --out " + out;
   expect_error(base + " --check " + data, "--pruning-replies takes no --check");
-  expect_error(base + " --class crash", "--class must be race, crashed, contact or all, not 'crash'");
+  expect_error(base + " --class crash",
+               "--class must be race, crashed, contact or all, not 'crash'");
   expect_error("fit --calibrate 5 --from " + from + " --class crash", "not 'crash'");
   expect_error("fit --pruning-replies --data " + (dir / "none.txt").string() + " --from " + from +
                    " --out " + out,
                "none.txt");
-  const Outcome r = run(base + " --class crashed --epochs 2 --holdout 4 --adam --batch 8 --rate 0.003");
+  const Outcome r =
+      run(base + " --class crashed --epochs 2 --holdout 4 --adam --batch 8 --rate 0.003");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("fitting the pruning nets to"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("pruning loss before"), std::string::npos) << r.out;
@@ -444,10 +471,11 @@ TEST(StrengthCli, FitPruningReplies) {
   auto b = tavla::eval::read_weights(out);
   ASSERT_TRUE(a && b);
   using tavla::eval::NetId;
-  for (NetId id : {NetId::kContact, NetId::kRace, NetId::kCrashed, NetId::kPruneContact,
-                   NetId::kPruneRace})
+  for (NetId id :
+       {NetId::kContact, NetId::kRace, NetId::kCrashed, NetId::kPruneContact, NetId::kPruneRace})
     EXPECT_EQ(a->net(id).hidden_weights, b->net(id).hidden_weights);
-  EXPECT_NE(a->net(NetId::kPruneCrashed).hidden_weights, b->net(NetId::kPruneCrashed).hidden_weights);
+  EXPECT_NE(a->net(NetId::kPruneCrashed).hidden_weights,
+            b->net(NetId::kPruneCrashed).hidden_weights);
   std::filesystem::remove_all(dir);
 }
 

@@ -338,6 +338,8 @@ int cmd_train(int argc, char** argv) {
     set("label-truncate", s.label_truncate_plies, 1, 1000);
     if (vm.count("label-rollout-vr")) s.label_rollout_vr = vm["label-rollout-vr"].as<bool>();
     if (vm.count("label-returns")) s.label_returns = vm["label-returns"].as<bool>();
+    if (vm.count("returns-lambda") && !s.label_returns)
+      throw std::invalid_argument("--returns-lambda needs --label-returns true");
   } catch (const std::exception& e) {
     std::cerr << "tavla train: " << e.what() << "\n";
     return 2;

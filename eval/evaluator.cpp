@@ -36,9 +36,16 @@ class AlignedFloats {
   float* p_;
 };
 
-// Scratch group of a net class: race 0, crashed 1, contact 2.
+// Scratch group of a net class: race 0, crashed 1, contact 2; the stragglers net (crashed
+// positions of its region, NetSet::stragglers()) has group 3.
 int group_of(PositionClass c) {
   return static_cast<int>(c) - static_cast<int>(PositionClass::kRace);
+}
+constexpr int kStragglersGroup = 3;
+
+// Whether a board of class c is valued by the stragglers net.
+bool uses_stragglers(const NetSet& nets, PositionClass c, const Board& board) {
+  return c == PositionClass::kCrashed && nets.stragglers() && in_stragglers_region(board);
 }
 
 }  // namespace
@@ -59,9 +66,11 @@ struct Evaluator::Scratch {
     for (PositionClass c : {PositionClass::kRace, PositionClass::kCrashed, PositionClass::kContact})
       groups.push_back(std::make_unique<Group>(
           std::max(nets.main_net(c).padded_hidden(), nets.pruning_net(c).padded_hidden())));
+    if (nets.stragglers())
+      groups.push_back(std::make_unique<Group>(nets.stragglers()->padded_hidden()));
   }
 
-  std::vector<std::unique_ptr<Group>> groups;  // race, crashed, contact
+  std::vector<std::unique_ptr<Group>> groups;  // race, crashed, contact[, stragglers]
   std::array<Board, kChunk> swapped{};
   SparseInputs single;
   SideRollsCache sides;  // races valued by sides (nets.race_sides())
@@ -111,8 +120,9 @@ Probabilities Evaluator::evaluate(const Board& board) {
     finish(board, c, pr);
     return pr;
   }
-  const Net& net = nets_->main_net(c);
-  Scratch::Group& g = *scratch_->groups[group_of(c)];
+  const bool strag = uses_stragglers(*nets_, c, board);
+  const Net& net = strag ? *nets_->stragglers() : nets_->main_net(c);
+  Scratch::Group& g = *scratch_->groups[strag ? kStragglersGroup : group_of(c)];
   SparseInputs& in = scratch_->single;
   if (c == PositionClass::kRace) {
     encode_sparse(c, board, in);
@@ -143,8 +153,10 @@ void Evaluator::evaluate_chunk(const Board* boards, int n, Probabilities* out, M
       finish(boards[k], c, out[k]);
       continue;
     }
-    const Net& net = mode == Mode::kMain ? nets_->main_net(c) : nets_->pruning_net(c);
-    Scratch::Group& g = *scratch_->groups[group_of(c)];
+    const bool strag = mode == Mode::kMain && uses_stragglers(*nets_, c, boards[k]);
+    const Net& net = strag ? *nets_->stragglers()
+                         : mode == Mode::kMain ? nets_->main_net(c) : nets_->pruning_net(c);
+    Scratch::Group& g = *scratch_->groups[strag ? kStragglersGroup : group_of(c)];
     const int j = g.count++;
     g.board[j] = k;
     SparseInputs& cur = g.inputs;
@@ -163,8 +175,12 @@ void Evaluator::evaluate_chunk(const Board* boards, int n, Probabilities* out, M
   for (int gi = 0; gi < static_cast<int>(scratch_->groups.size()); ++gi) {
     Scratch::Group& g = *scratch_->groups[gi];
     if (!g.count) continue;
-    const PositionClass c = static_cast<PositionClass>(gi + static_cast<int>(PositionClass::kRace));
-    const Net& net = mode == Mode::kMain ? nets_->main_net(c) : nets_->pruning_net(c);
+    const bool strag = gi == kStragglersGroup;
+    const PositionClass c =
+        strag ? PositionClass::kCrashed
+            : static_cast<PositionClass>(gi + static_cast<int>(PositionClass::kRace));
+    const Net& net = strag ? *nets_->stragglers()
+                         : mode == Mode::kMain ? nets_->main_net(c) : nets_->pruning_net(c);
     // All rows in one call (they are contiguous, net.padded_hidden() apart): the independent
     // table lookups of several boards overlap (a pruning net's row alone is only two vectors).
     kernels::hidden_activation(g.sums.get(), g.hidden.get(), g.count * net.padded_hidden(),
@@ -240,7 +256,9 @@ Probabilities reference_net(const NetSet& nets, const Board& board, PositionClas
     pr = race_from_sides(us, them);
   } else {
     encode_inputs(c, board, inputs);
-    kernels::forward_reference(nets.main_net(c), inputs, pr.p.data(), mode);
+    kernels::forward_reference(
+        uses_stragglers(nets, c, board) ? *nets.stragglers() : nets.main_net(c), inputs,
+        pr.p.data(), mode);
   }
   if (c == PositionClass::kRace) race_backgammon_override(board, pr, bearoff);
   sanity_check(board, pr, bearoff);

@@ -48,45 +48,78 @@ engine::Result<std::shared_ptr<const NetSet>> NetSet::create(const Weights& w) {
 }
 
 engine::Result<std::shared_ptr<const NetSet>> NetSet::create(
-    const Weights& w, std::shared_ptr<const RaceSidesNet> race_sides) {
+    const Weights& w, std::shared_ptr<const RaceSidesNet> race_sides,
+    const std::optional<Weights>& stragglers) {
   if (auto e = validate(w)) return engine::Error{"invalid weights: " + *e};
+  if (stragglers)
+    if (auto e = validate(*stragglers)) return engine::Error{"invalid stragglers net: " + *e};
   std::shared_ptr<NetSet> set(new NetSet);
   set->version_ = w.version;
   for (int n = 0; n < kNetCount; ++n) set->nets_[n] = std::make_unique<Net>(w.nets[n]);
   set->race_sides_ = std::move(race_sides);
+  if (stragglers) set->stragglers_ = std::make_unique<Net>(stragglers->net(NetId::kCrashed));
   return std::shared_ptr<const NetSet>(std::move(set));
 }
 
-engine::Result<std::shared_ptr<const NetSet>> NetSet::create(
-    const Weights& w, std::optional<std::filesystem::path> race_sides) {
-  if (!race_sides) return create(w);
-  auto net = RaceSidesNet::load(*race_sides);
-  if (!net) return engine::Error{net.error()};
-  return create(w, std::make_shared<const RaceSidesNet>(std::move(*net)));
+namespace {
+
+// FILE with another extension when that file exists and $ENV is not "none".
+std::optional<std::filesystem::path> sidecar(const std::filesystem::path& file,
+                                             const char* extension, const char* env) {
+  if (const char* v = std::getenv(env); v && std::string_view(v) == "none") return std::nullopt;
+  auto path = file;
+  path.replace_extension(extension);
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) return path;
+  return std::nullopt;
 }
 
+}  // namespace
+
 std::optional<std::filesystem::path> NetSet::race_sides_file(const std::filesystem::path& file) {
-  if (const char* env = std::getenv("TAVLA_RACE_SIDES"); env && std::string_view(env) == "none")
-    return std::nullopt;
-  auto sidecar = file;
-  sidecar.replace_extension(".race-sides");
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(sidecar, ec)) return sidecar;
-  return std::nullopt;
+  return sidecar(file, ".race-sides", "TAVLA_RACE_SIDES");
+}
+
+std::optional<std::filesystem::path> NetSet::stragglers_file(const std::filesystem::path& file) {
+  return sidecar(file, ".stragglers", "TAVLA_STRAGGLERS");
+}
+
+engine::Result<Weights> NetSet::read_stragglers(const std::filesystem::path& file) {
+  auto w = read_weights(file);  // validated as it is read
+  if (!w) return engine::Error{"stragglers net: " + w.error()};
+  return w;
+}
+
+engine::Result<std::shared_ptr<const NetSet>> NetSet::create_with_sidecars(
+    const Weights& w, const std::optional<std::filesystem::path>& file) {
+  std::shared_ptr<const RaceSidesNet> sides;
+  std::optional<Weights> stragglers;
+  if (file) {
+    if (auto path = race_sides_file(*file)) {
+      auto net = RaceSidesNet::load(*path);
+      if (!net) return engine::Error{net.error()};
+      sides = std::make_shared<const RaceSidesNet>(std::move(*net));
+    }
+    if (auto path = stragglers_file(*file)) {
+      auto s = read_stragglers(*path);
+      if (!s) return engine::Error{s.error()};
+      stragglers = std::move(*s);
+    }
+  }
+  return create(w, std::move(sides), stragglers);
 }
 
 engine::Result<std::shared_ptr<const NetSet>> NetSet::load(const std::filesystem::path& file) {
   auto w = read_weights(file);
   if (!w) return engine::Error{w.error()};
-  return create(*w, race_sides_file(file));
+  return create_with_sidecars(*w, file);
 }
 
 engine::Result<std::shared_ptr<const NetSet>> NetSet::find(
     const std::optional<std::filesystem::path>& explicit_file) {
   auto w = find_weights(explicit_file);
   if (!w) return engine::Error{w.error()};
-  const auto file = weights_file(explicit_file);
-  return create(*w, file ? race_sides_file(*file) : std::nullopt);
+  return create_with_sidecars(*w, weights_file(explicit_file));
 }
 
 const Net& NetSet::main_net(PositionClass c) const {

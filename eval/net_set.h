@@ -64,9 +64,11 @@ class NetSet {
  public:
   // Validates the weights first: an invalid set yields an error, never a net set.
   static engine::Result<std::shared_ptr<const NetSet>> create(const Weights& w);
-  // The same with a race sides net (may be null) for races beyond the databases.
+  // The same with a race sides net (may be null) for races beyond the databases, and a net for
+  // the stragglers region (the crashed net of `stragglers`, when given).
   static engine::Result<std::shared_ptr<const NetSet>> create(
-      const Weights& w, std::shared_ptr<const RaceSidesNet> race_sides);
+      const Weights& w, std::shared_ptr<const RaceSidesNet> race_sides,
+      const std::optional<Weights>& stragglers = std::nullopt);
   // Reads a weights file (either format) or finds one as find_weights() does.
   static engine::Result<std::shared_ptr<const NetSet>> load(const std::filesystem::path& file);
   static engine::Result<std::shared_ptr<const NetSet>> find(
@@ -87,12 +89,28 @@ class NetSet {
   // the environment variable TAVLA_RACE_SIDES is "none" (to measure the race net alone).
   static std::optional<std::filesystem::path> race_sides_file(const std::filesystem::path& file);
 
+  // tavla's net for the stragglers region (in_stragglers_region(): a side with at most six
+  // chequers left still has one outside its home board), when the weights file has one beside
+  // it: such crashed positions are then valued by it instead of the crashed net (their pruning
+  // stays with the crashed pruning net). nullptr for gnubg's weights, so that they give gnubg's
+  // numbers.
+  const Net* stragglers() const { return stragglers_.get(); }
+  // The stragglers net that load(file) reads with `file`: FILE's name with the extension
+  // ".stragglers" (weights/tavla.wd -> weights/tavla.stragglers), a weights file in gnubg's
+  // formats of which only the crashed net is used, when it exists, unless the environment
+  // variable TAVLA_STRAGGLERS is "none" (to measure the crashed net alone).
+  static std::optional<std::filesystem::path> stragglers_file(const std::filesystem::path& file);
+  // Reads such a file; the error names it.
+  static engine::Result<Weights> read_stragglers(const std::filesystem::path& file);
+
  private:
   NetSet() = default;
-  static engine::Result<std::shared_ptr<const NetSet>> create(
-      const Weights& w, std::optional<std::filesystem::path> race_sides);
+  // With the sidecar files load(file) finds beside a weights file.
+  static engine::Result<std::shared_ptr<const NetSet>> create_with_sidecars(
+      const Weights& w, const std::optional<std::filesystem::path>& file);
   std::string version_;
   std::shared_ptr<const RaceSidesNet> race_sides_;
+  std::unique_ptr<Net> stragglers_;
   std::array<std::unique_ptr<Net>, kNetCount> nets_;
 };
 

@@ -78,4 +78,16 @@ PositionClass classify(const engine::Board& board, const BearoffProvider* bearof
   return bearoff->database_class(board).value_or(PositionClass::kRace);
 }
 
+bool in_stragglers_region(const engine::Board& board) {
+  for (const engine::SideCounts& side : board.sides) {
+    int left = 0, outside = 0;  // outside: beyond the home board (points 7-24 and the bar)
+    for (int i = 0; i < engine::kSlots; ++i) {
+      left += side[i];
+      if (i >= 6) outside += side[i];
+    }
+    if (outside > 0 && left <= kStragglersMaxLeft) return true;
+  }
+  return false;
+}
+
 }  // namespace tavla::eval

@@ -55,4 +55,12 @@ PositionClass classify(const engine::Board& board);
 // provider this is classify(board).
 PositionClass classify(const engine::Board& board, const BearoffProvider* bearoff);
 
+// tavla's stragglers region: a side with at most kStragglersMaxLeft chequers left (on the board
+// and the bar) still has one outside its home board (on the bar or beyond its 6-point). In
+// contact such a position is crashed (that side is). tavla's own nets value the crashed ones with
+// a net of their own (NetSet::stragglers()): the crashed net rated that side 0.05 to 0.3 points
+// of equity too high there (weights/README.md, session 38).
+inline constexpr int kStragglersMaxLeft = 6;
+bool in_stragglers_region(const engine::Board& board);
+
 }  // namespace tavla::eval

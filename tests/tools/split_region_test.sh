@@ -9,7 +9,7 @@ tavla=$1
 src=$(cd "$2" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# NAME EXPECTED-bar EXPECTED-holding EXPECTED-holding-max-out-3 XGID
+# NAME EXPECTED-bar EXPECTED-holding EXPECTED-holding-max-out-3 EXPECTED-stragglers XGID
 python3 - > "$tmp/cases" <<'PY'
 def xgid(x, o, xbar=0, obar=0):
     # x: X's chequers by X's point number; o: O's chequers by X's point number; X on roll
@@ -23,28 +23,34 @@ O_HOME = {19: 5, 20: 5, 21: 3}   # 13 of O's chequers in O's home board
 X_HOME = {6: 5, 5: 5, 4: 3}      # 13 of X's chequers in X's home board
 cases = [
   # X bears in (3 on its 8 point) against O's anchor on X's 1 point
-  ("x_bears_in", 0, 1, 1, xgid({6: 5, 5: 4, 4: 3, 8: 3}, {1: 2, **O_HOME})),
+  ("x_bears_in", 0, 1, 1, 0, xgid({6: 5, 5: 4, 4: 3, 8: 3}, {1: 2, **O_HOME})),
   # the same with 3 of X's chequers on its 13 point: beyond its outer board
-  ("x_three_out", 0, 0, 1, xgid({6: 5, 5: 4, 4: 3, 13: 3}, {1: 2, **O_HOME})),
+  ("x_three_out", 0, 0, 1, 0, xgid({6: 5, 5: 4, 4: 3, 13: 3}, {1: 2, **O_HOME})),
   # no anchor: O's two back chequers split over X's 1 and 2 points
-  ("no_anchor", 0, 0, 0, xgid({6: 5, 5: 4, 4: 3, 8: 3}, {1: 1, 2: 1, **O_HOME})),
+  ("no_anchor", 0, 0, 0, 0, xgid({6: 5, 5: 4, 4: 3, 8: 3}, {1: 1, 2: 1, **O_HOME})),
   # O (not on roll) bears in against X's anchor on O's 1 point (X's 24)
-  ("o_bears_in", 0, 1, 1, xgid({24: 2, **X_HOME}, {19: 5, 20: 4, 21: 3, 17: 3})),
+  ("o_bears_in", 0, 1, 1, 0, xgid({24: 2, **X_HOME}, {19: 5, 20: 4, 21: 3, 17: 3})),
   # an anchor on X's 7 point is not in X's home board
-  ("anchor_outside", 0, 0, 0, xgid({6: 5, 5: 4, 4: 3, 8: 3}, {7: 2, **O_HOME})),
+  ("anchor_outside", 0, 0, 0, 0, xgid({6: 5, 5: 4, 4: 3, 8: 3}, {7: 2, **O_HOME})),
   # the opening position
-  ("opening", 0, 0, 0, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"),
+  ("opening", 0, 0, 0, 0, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"),
   # bar region: O has 4 chequers left, one of them on the bar
-  ("o_bar", 1, 0, 0, xgid({6: 5, 5: 5, 4: 3, 3: 2}, {22: 3}, obar=1)),
+  ("o_bar", 1, 0, 0, 1, xgid({6: 5, 5: 5, 4: 3, 3: 2}, {22: 3}, obar=1)),
   # O has 7 chequers left with one on the bar: not the bar region
-  ("o_bar_seven", 0, 0, 0, xgid({6: 5, 5: 5, 4: 3, 3: 2}, {22: 3, 23: 3}, obar=1)),
+  ("o_bar_seven", 0, 0, 0, 0, xgid({6: 5, 5: 5, 4: 3, 3: 2}, {22: 3, 23: 3}, obar=1)),
+  # stragglers: O has 3 chequers left, one on its 10 point (X's 15)
+  ("o_straggler", 0, 0, 0, 1, xgid({6: 5, 5: 5, 4: 3, 3: 2}, {22: 2, 15: 1})),
+  # O has 3 chequers left, all in its home board: not the stragglers region
+  ("o_three_home", 0, 0, 0, 0, xgid({6: 5, 5: 5, 4: 3, 3: 2}, {22: 2, 20: 1})),
+  # X (on roll) has 6 left, one on its 7 point; O has 15
+  ("x_straggler", 0, 0, 0, 1, xgid({1: 5, 7: 1}, {24: 2, **O_HOME})),
 ]
 for c in cases: print(*c)
 PY
-while read -r name bar hold hold3 id; do
+while read -r name bar hold hold3 strag id; do
   pid=$("$tavla" analyze "$id" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["gnubg_id"].split(":")[0])')
   echo "contact $pid 0.5 0.1 0.0 0.1 0.0" > "$tmp/$name.txt"
-  for spec in "bar $bar" "holding $hold" "--max-out 3 holding $hold3"; do
+  for spec in "bar $bar" "holding $hold" "--max-out 3 holding $hold3" "stragglers $strag"; do
     expected=${spec##* }
     python3 "$src/tools/weights/split_region.py" ${spec% *} "$tmp/in.txt" "$tmp/out.txt" \
       "$tmp/$name.txt" > /dev/null

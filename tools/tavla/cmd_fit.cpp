@@ -161,7 +161,16 @@ int fit_pruning(const po::variables_map& vm, train::FitSettings s, const std::st
     }
     sides = std::make_shared<const eval::RaceSidesNet>(std::move(r).value());
   }
-  auto nets = eval::NetSet::create(*w, sides);
+  std::optional<eval::Weights> stragglers;  // values pruning replies in its region
+  if (auto file = eval::NetSet::stragglers_file(from)) {
+    auto r = eval::NetSet::read_stragglers(*file);
+    if (!r) {
+      std::cerr << "tavla fit: " << r.error() << "\n";
+      return 1;
+    }
+    stragglers = std::move(r).value();
+  }
+  auto nets = eval::NetSet::create(*w, sides, stragglers);
   if (!nets) {
     std::cerr << "tavla fit: " << nets.error() << "\n";
     return 1;

@@ -5,12 +5,15 @@ rollout labels fix them (weights/README.md):
 
   bar      a side with at most 6 chequers left has one on the bar (session 25: the nets
            overrated that side by 0.05 to 0.26 points of equity);
+  stragglers  a side with at most 6 chequers left still has one outside its home board (on the
+           bar or beyond its 6-point): tavla's stragglers net's region (eval/position_class.h;
+           session 38: the crashed net overrated that side by 0.05 to 0.3 points of equity);
   holding  a side bears in against the other's anchor: the other has 2 or more chequers on a
            point of this side's home board, and this side has at most MAX_OUT (default 2)
            chequers beyond its outer board, the bar included (session 26: the nets overrated
            the side bearing in by about 0.03 on average, gnubg's by 0.01).
 
-    tools/weights/split_region.py [--max-out N] bar|holding REGION REST FILE...
+    tools/weights/split_region.py [--max-out N] bar|stragglers|holding REGION REST FILE...
 
 Every label line (CLASS POSID ...; tools/train/label_file.h) of the FILEs goes to REGION if its
 position is in the region, else to REST; comment lines are dropped. Prints the two counts.
@@ -50,6 +53,14 @@ def in_bar_region(position_id, _max_out=None):
     return any(sum(side) <= BAR_MAX_LEFT and side[24] > 0 for side in sides(position_id))
 
 
+STRAGGLERS_MAX_LEFT = 6  # chequers left to the side with stragglers, at most
+
+
+def in_stragglers_region(position_id, _max_out=None):
+    return any(sum(side) <= STRAGGLERS_MAX_LEFT and sum(side[6:25]) > 0
+               for side in sides(position_id))
+
+
 def bears_in_against_anchor(side, other, max_out):
     # side's home board points 1-6 are the other's points 24-19 (indices 23..18)
     anchored = any(other[i] >= 2 for i in range(18, 24))
@@ -73,7 +84,8 @@ def parse_max_out(args):
     return HOLDING_MAX_OUT, args
 
 
-REGIONS = {"bar": in_bar_region, "holding": in_holding_region}
+REGIONS = {"bar": in_bar_region, "stragglers": in_stragglers_region,
+           "holding": in_holding_region}
 
 
 def main(argv):

@@ -69,6 +69,10 @@ class NetSet {
   static engine::Result<std::shared_ptr<const NetSet>> create(
       const Weights& w, std::shared_ptr<const RaceSidesNet> race_sides,
       const std::optional<Weights>& stragglers = std::nullopt);
+  // `w` with the sidecar files load(file) finds beside the weights file `file` (none when
+  // `file` is empty): for callers that need the weights themselves as well as the net set.
+  static engine::Result<std::shared_ptr<const NetSet>> create_with_sidecars(
+      const Weights& w, const std::optional<std::filesystem::path>& file);
   // Reads a weights file (either format) or finds one as find_weights() does.
   static engine::Result<std::shared_ptr<const NetSet>> load(const std::filesystem::path& file);
   static engine::Result<std::shared_ptr<const NetSet>> find(
@@ -105,9 +109,6 @@ class NetSet {
 
  private:
   NetSet() = default;
-  // With the sidecar files load(file) finds beside a weights file.
-  static engine::Result<std::shared_ptr<const NetSet>> create_with_sidecars(
-      const Weights& w, const std::optional<std::filesystem::path>& file);
   std::string version_;
   std::shared_ptr<const RaceSidesNet> race_sides_;
   std::unique_ptr<Net> stragglers_;

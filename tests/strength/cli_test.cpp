@@ -460,6 +460,13 @@ TEST(StrengthCli, FitPruningReplies) {
   expect_error("fit --pruning-replies --data " + (dir / "none.txt").string() + " --from " + from +
                    " --out " + out,
                "none.txt");
+  {  // the nets are read with their sidecar files, as everywhere: a bad one is an error naming it
+    const std::filesystem::path w = dir / "s.wd";
+    std::filesystem::copy_file(from, w);
+    std::ofstream(dir / "s.stragglers") << "not weights\n";
+    expect_error("fit --pruning-replies --data " + data + " --from " + w.string() + " --out " + out,
+                 "s.stragglers");
+  }
   const Outcome r =
       run(base + " --class crashed --epochs 2 --holdout 4 --adam --batch 8 --rate 0.003");
   ASSERT_EQ(r.status, 0) << r.out;

@@ -152,25 +152,8 @@ int fit_pruning(const po::variables_map& vm, train::FitSettings s, const std::st
     std::cerr << "tavla fit: " << w.error() << "\n";
     return 1;
   }
-  std::shared_ptr<const eval::RaceSidesNet> sides;
-  if (auto file = eval::NetSet::race_sides_file(from)) {
-    auto r = eval::RaceSidesNet::load(*file);
-    if (!r) {
-      std::cerr << "tavla fit: " << r.error() << "\n";
-      return 1;
-    }
-    sides = std::make_shared<const eval::RaceSidesNet>(std::move(r).value());
-  }
-  std::optional<eval::Weights> stragglers;  // values pruning replies in its region
-  if (auto file = eval::NetSet::stragglers_file(from)) {
-    auto r = eval::NetSet::read_stragglers(*file);
-    if (!r) {
-      std::cerr << "tavla fit: " << r.error() << "\n";
-      return 1;
-    }
-    stragglers = std::move(r).value();
-  }
-  auto nets = eval::NetSet::create(*w, sides, stragglers);
+  // with its race sides and stragglers nets, which value replies when pruning nets are fitted
+  auto nets = eval::NetSet::create_with_sidecars(*w, from);
   if (!nets) {
     std::cerr << "tavla fit: " << nets.error() << "\n";
     return 1;
@@ -205,7 +188,7 @@ int fit_pruning(const po::variables_map& vm, train::FitSettings s, const std::st
     return 1;
   }
   if (!held.empty()) {
-    auto fitted = eval::NetSet::create(weights, sides);
+    auto fitted = eval::NetSet::create_with_sidecars(weights, from);  // as `nets` was made
     if (!fitted) {
       std::cerr << "tavla fit: " << fitted.error() << "\n";
       return 1;

@@ -93,8 +93,9 @@ TEST(StrengthCli, BadOptions) {
   expect_error("errors --rollout-reference /nonexistent/in.txt --build /tmp/x",
                "/nonexistent/in.txt");
   expect_error("errors --cube --positions /nonexistent/c.txt", "/nonexistent/c.txt");
-  expect_error("errors --cube --positions a.txt --positions b.txt",
-               "--cube takes one --positions file");
+  expect_error("errors --cube --positions " TAVLA_SOURCE_DIR
+               "/bench/cube_positions.txt --positions /nonexistent/c2.txt",
+               "/nonexistent/c2.txt");
   expect_error("errors --positions " TAVLA_SOURCE_DIR
                "/bench/rollout_positions_race.txt"
                " --positions /nonexistent/p2.txt",
@@ -157,6 +158,27 @@ TEST(StrengthCli, SeveralPositionFilesAreScoredAsOneSet) {
               1e-9);
   EXPECT_GT(json_number(both.out, "all", "total_loss"), 0);
   EXPECT_NE(both.out.find(crashed + ", " + race), std::string::npos) << both.out;
+}
+
+TEST(StrengthCli, SeveralCubePositionFilesAreScoredAsOneSet) {
+  // The crashed class has a cube benchmark of its own; `tavla errors --cube` scores it with the
+  // main one as one set.
+  const std::string main_set = TAVLA_SOURCE_DIR "/bench/cube_positions.txt";
+  const std::string crashed = TAVLA_SOURCE_DIR "/bench/cube_positions_crashed.txt";
+  Outcome m = run("errors --cube --json --positions " + main_set);
+  Outcome c = run("errors --cube --json --positions " + crashed);
+  Outcome both = run("errors --cube --json --positions " + main_set + " --positions " + crashed);
+  ASSERT_EQ(m.status, 0) << m.out;
+  ASSERT_EQ(c.status, 0) << c.out;
+  ASSERT_EQ(both.status, 0) << both.out;
+  EXPECT_EQ(json_number(both.out, "crashed", "decisions"),
+            json_number(m.out, "crashed", "decisions") + json_number(c.out, "crashed", "decisions"));
+  EXPECT_EQ(json_number(c.out, "contact", "decisions"), 0);
+  EXPECT_GT(json_number(c.out, "crashed", "decisions"), 0);
+  EXPECT_NEAR(json_number(both.out, "all", "total_loss"),
+              json_number(m.out, "all", "total_loss") + json_number(c.out, "all", "total_loss"),
+              1e-9);
+  EXPECT_NE(both.out.find(main_set + ", " + crashed), std::string::npos) << both.out;
 }
 
 TEST(StrengthCli, DecisionsListEveryLossWorstFirst) {

@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
 #include <sstream>
 
 #include "analysis/position_rollout.h"
 #include "engine/gnubg_id.h"
 #include "eval/cube_decision.h"
+#include "eval/position_class.h"
 #include "eval/search.h"
 #include "strength/cube_errors.h"
 #include "strength/cube_reference.h"
@@ -303,6 +305,25 @@ TEST(CubeSet, TheCommittedBenchmarkIsItsCandidatesRolledOut) {
   }
   for (int k = 0; k < 3; ++k) EXPECT_GT(per_class[k], 10) << k;
   EXPECT_NE(set->reference.find("rollouts"), std::string::npos);
+}
+
+// The crashed class's own cube benchmark (bench/make_crashed_cube_positions.sh): crashed
+// positions only, each once, every equity rolled out with its standard error.
+TEST(CubeSet, TheCommittedCrashedBenchmarkIsRolledOutCrashedPositions) {
+  const std::filesystem::path dir = std::filesystem::path(TAVLA_SOURCE_DIR) / "bench";
+  auto set = read_cube_set(dir / "cube_positions_crashed.txt");
+  ASSERT_TRUE(set) << set.error();
+  ASSERT_GE(set->positions.size(), 200u);
+  std::set<std::string> ids;
+  for (size_t i = 0; i < set->positions.size(); ++i) {
+    const CubePosition& p = set->positions[i];
+    EXPECT_EQ(p.cls, eval::PositionClass::kCrashed) << i;
+    EXPECT_EQ(eval::classify(p.board), eval::PositionClass::kCrashed) << i;
+    EXPECT_GT(p.se_no_double, 0.0f) << i;
+    EXPECT_GT(p.se_double_take, 0.0f) << i;
+    EXPECT_TRUE(ids.insert(cube_position_id(p)).second) << "twice: " << cube_position_id(p);
+  }
+  EXPECT_NE(set->reference.find("1296 trials"), std::string::npos) << set->reference;
 }
 
 }  // namespace

@@ -243,7 +243,8 @@ int cmd_errors(int argc, char** argv) {
       "positions", po::value<std::vector<std::string>>()->composing(),
       "positions file (default: $TAVLA_ERROR_POSITIONS, else the source tree's "
       "bench/error_positions.txt); several are scored as one set (e.g. the rollout benchmarks "
-      "bench/rollout_positions*.txt); --cube takes one")("threads", po::value<int>()->default_value(1),
+      "bench/rollout_positions*.txt; with --cube bench/cube_positions.txt and "
+      "bench/cube_positions_crashed.txt)")("threads", po::value<int>()->default_value(1),
                                     "threads (results do not depend on it)")(
       "progress", "show progress on stderr even when it is not a terminal")("json", "print JSON")(
       "decisions",

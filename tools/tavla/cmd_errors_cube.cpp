@@ -173,19 +173,27 @@ const char* action(bool take, bool yes) {
 
 int score(const po::variables_map& vm, const bearoff::DatabaseBearoffProvider* bo, bool show,
           const strength::PlayerConfig& player) {
-  if (vm.count("positions") && vm["positions"].as<std::vector<std::string>>().size() > 1) {
-    std::cerr << "tavla errors: --cube takes one --positions file\n";
-    return 2;
+  // Several --positions files are scored as one set (e.g. bench/cube_positions.txt and the
+  // crashed class's own bench/cube_positions_crashed.txt), as for chequer play.
+  std::vector<std::filesystem::path> paths;
+  if (vm.count("positions"))
+    for (const std::string& f : vm["positions"].as<std::vector<std::string>>()) paths.push_back(f);
+  else
+    paths.push_back(strength::default_cube_set_path());
+  strength::CubeSet all;
+  std::string path_names;
+  for (const std::filesystem::path& path : paths) {
+    auto set = strength::read_cube_set(path);
+    if (!set) {
+      std::cerr << "tavla errors: " << set.error() << "\n";
+      return 1;
+    }
+    path_names += (path_names.empty() ? "" : ", ") + path.string();
+    if (all.reference.find(set->reference) == std::string::npos)
+      all.reference += (all.reference.empty() ? "" : "; ") + set->reference;
+    all.positions.insert(all.positions.end(), set->positions.begin(), set->positions.end());
   }
-  const std::filesystem::path path =
-      vm.count("positions")
-          ? std::filesystem::path(vm["positions"].as<std::vector<std::string>>().front())
-          : strength::default_cube_set_path();
-  auto set = strength::read_cube_set(path);
-  if (!set) {
-    std::cerr << "tavla errors: " << set.error() << "\n";
-    return 1;
-  }
+  const strength::CubeSet* set = &all;
   const auto t0 = std::chrono::steady_clock::now();
   auto chosen = strength::choose_cube_actions(
       *set, player, bo, vm["threads"].as<int>(), [&](int done, int total) {
@@ -200,7 +208,7 @@ int score(const po::variables_map& vm, const bearoff::DatabaseBearoffProvider* b
     text::JsonWriter w;
     w.begin_object();
     w.field("player", player.name);
-    w.field("positions", path.string());
+    w.field("positions", path_names);
     w.field("reference", set->reference);
     w.key("all");
     json_decisions(w, report.all);
@@ -234,7 +242,7 @@ int score(const po::variables_map& vm, const bearoff::DatabaseBearoffProvider* b
     return 0;
   }
   std::printf("player: %s\npositions: %s\nreference: %s\n\n", player.name.c_str(),
-              path.string().c_str(), set->reference.c_str());
+              path_names.c_str(), set->reference.c_str());
   std::printf("%-16s %9s %12s %8s %8s\n", "class/decision", "decisions", "mEMG/dec", "wrong",
               "(%)");
   for (int k = 0; k < 4; ++k) {

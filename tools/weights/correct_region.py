@@ -64,7 +64,7 @@ def equity(p):
 
 
 def solve(a, b):
-    """x with a x = b, by Gaussian elimination with partial pivoting. a is 37 x 37; the scripts of
+    """x with a x = b, by Gaussian elimination with partial pivoting. a is 39 x 39; the scripts of
     tools/weights use only Python's standard library, so that any python3 runs them (numpy is
     Debian's python3-numpy, which the python3 first on PATH need not see)."""
     n = len(b)

@@ -140,45 +140,49 @@ double json_number(const std::string& json, const std::string& section, const st
   return std::stod(json.substr(k + key.size() + 3));
 }
 
+// `tavla errors ARGS` on each of two position files alone and on both together: both runs must
+// succeed, the union's total loss must be the sum of the two and its header must name both files.
+struct ScoredApartAndTogether {
+  Outcome first, second, both;
+};
+
+ScoredApartAndTogether score_apart_and_together(const std::string& args, const std::string& first,
+                                                const std::string& second) {
+  ScoredApartAndTogether s{run(args + " --positions " + first), run(args + " --positions " + second),
+                           run(args + " --positions " + first + " --positions " + second)};
+  EXPECT_EQ(s.first.status, 0) << s.first.out;
+  EXPECT_EQ(s.second.status, 0) << s.second.out;
+  EXPECT_EQ(s.both.status, 0) << s.both.out;
+  EXPECT_GT(json_number(s.both.out, "all", "total_loss"), 0);
+  EXPECT_NEAR(json_number(s.both.out, "all", "total_loss"),
+              json_number(s.first.out, "all", "total_loss") +
+                  json_number(s.second.out, "all", "total_loss"),
+              1e-9);
+  EXPECT_NE(s.both.out.find(first + ", " + second), std::string::npos) << s.both.out;
+  return s;
+}
+
 TEST(StrengthCli, SeveralPositionFilesAreScoredAsOneSet) {
   // The rollout benchmarks are one file per class; `tavla errors` scores them together.
-  const std::string crashed = TAVLA_SOURCE_DIR "/bench/rollout_positions_crashed.txt";
-  const std::string race = TAVLA_SOURCE_DIR "/bench/rollout_positions_race.txt";
-  Outcome c = run("errors --json --positions " + crashed);
-  Outcome r = run("errors --json --positions " + race);
-  Outcome both = run("errors --json --positions " + crashed + " --positions " + race);
-  ASSERT_EQ(c.status, 0) << c.out;
-  ASSERT_EQ(r.status, 0) << r.out;
-  ASSERT_EQ(both.status, 0) << both.out;
-  EXPECT_EQ(json_number(both.out, "crashed", "decisions"), 200);
-  EXPECT_EQ(json_number(both.out, "race", "decisions"), 300);
-  EXPECT_EQ(json_number(both.out, "all", "decisions"), 500);
-  EXPECT_NEAR(json_number(both.out, "all", "total_loss"),
-              json_number(c.out, "all", "total_loss") + json_number(r.out, "all", "total_loss"),
-              1e-9);
-  EXPECT_GT(json_number(both.out, "all", "total_loss"), 0);
-  EXPECT_NE(both.out.find(crashed + ", " + race), std::string::npos) << both.out;
+  const ScoredApartAndTogether s =
+      score_apart_and_together("errors --json", TAVLA_SOURCE_DIR "/bench/rollout_positions_crashed.txt",
+                               TAVLA_SOURCE_DIR "/bench/rollout_positions_race.txt");
+  EXPECT_EQ(json_number(s.both.out, "crashed", "decisions"), 200);
+  EXPECT_EQ(json_number(s.both.out, "race", "decisions"), 300);
+  EXPECT_EQ(json_number(s.both.out, "all", "decisions"), 500);
 }
 
 TEST(StrengthCli, SeveralCubePositionFilesAreScoredAsOneSet) {
   // The crashed class has a cube benchmark of its own; `tavla errors --cube` scores it with the
   // main one as one set.
-  const std::string main_set = TAVLA_SOURCE_DIR "/bench/cube_positions.txt";
-  const std::string crashed = TAVLA_SOURCE_DIR "/bench/cube_positions_crashed.txt";
-  Outcome m = run("errors --cube --json --positions " + main_set);
-  Outcome c = run("errors --cube --json --positions " + crashed);
-  Outcome both = run("errors --cube --json --positions " + main_set + " --positions " + crashed);
-  ASSERT_EQ(m.status, 0) << m.out;
-  ASSERT_EQ(c.status, 0) << c.out;
-  ASSERT_EQ(both.status, 0) << both.out;
-  EXPECT_EQ(json_number(both.out, "crashed", "decisions"),
-            json_number(m.out, "crashed", "decisions") + json_number(c.out, "crashed", "decisions"));
-  EXPECT_EQ(json_number(c.out, "contact", "decisions"), 0);
-  EXPECT_GT(json_number(c.out, "crashed", "decisions"), 0);
-  EXPECT_NEAR(json_number(both.out, "all", "total_loss"),
-              json_number(m.out, "all", "total_loss") + json_number(c.out, "all", "total_loss"),
-              1e-9);
-  EXPECT_NE(both.out.find(main_set + ", " + crashed), std::string::npos) << both.out;
+  const ScoredApartAndTogether s =
+      score_apart_and_together("errors --cube --json", TAVLA_SOURCE_DIR "/bench/cube_positions.txt",
+                               TAVLA_SOURCE_DIR "/bench/cube_positions_crashed.txt");
+  EXPECT_EQ(json_number(s.both.out, "crashed", "decisions"),
+            json_number(s.first.out, "crashed", "decisions") +
+                json_number(s.second.out, "crashed", "decisions"));
+  EXPECT_EQ(json_number(s.second.out, "contact", "decisions"), 0);
+  EXPECT_GT(json_number(s.second.out, "crashed", "decisions"), 0);
 }
 
 TEST(StrengthCli, DecisionsListEveryLossWorstFirst) {
